@@ -1,0 +1,147 @@
+// The one small interface every game implements. The core (session.ts) knows nothing about any game:
+// it asks the game's Referee what the jury does next, performs it on the bot's pipes with the clock
+// running, and hands the bot's answers back to the Referee for judgement.
+//
+// A Referee is the real jury of one match seen from one bot's seat. It wraps the game's pure rules
+// (a folder of pure functions of state, no I/O, no clock) and the game's wire format (one file).
+
+import type { JuryProfile } from './profile.js';
+import type { Rng } from './rng.js';
+import type { ViolationCode, ViolationDraft } from './violations.js';
+
+export interface GameDefinition {
+  /** Id used on the command line and in scenario files (`alquerque`, `amazes`, ...). */
+  id: string;
+  title: string;
+  /** The rule text this game follows, relative to the shared folder (for messages and docs). */
+  ruleText: string;
+  /** Roles the bot can play, in the order `check` runs them. */
+  roles: readonly string[];
+  profiles: Record<string, JuryProfile>;
+  defaultProfile: string;
+  /** Build the jury for one match. Throw ScenarioError for setups the rules do not allow. */
+  createReferee(ctx: RefereeContext): Referee;
+}
+
+export interface RefereeContext {
+  role: string;
+  seed: number;
+  /** Seeded; the only source of randomness a referee or built-in opponent may use. */
+  rng: Rng;
+  /** The scenario's `setup:` object (already schema-validated), or undefined. */
+  setup: Record<string, unknown> | undefined;
+  /** Folder of the scenario file, to resolve paths in `setup:` (mazes, maps). */
+  scenarioDir: string;
+  profile: JuryProfile;
+  /** Name of the built-in opponent to use (`opponent:` in the scenario), or undefined for the default. */
+  opponent?: string;
+}
+
+/** What the jury does next, as decided by the Referee from the game state. */
+export type JuryAction =
+  | { type: 'send'; lines: string[]; ply?: number }
+  | { type: 'await'; request: AnswerRequest }
+  | { type: 'opponent'; player: string; ply: number }
+  | { type: 'end'; ending: Ending };
+
+export interface AnswerRequest {
+  /** The game's own ply/turn number of this answer (contract: `ply`). */
+  ply: number;
+  /** Human label for messages, e.g. "White's move 5 (ply 9)". */
+  label: string;
+  /** How many lines make one answer (On The Run's detectives answer 4). */
+  lines: number;
+  /** Which limit applies: the startup limit (handshake, first answer) or the per-answer limit. */
+  timer: 'startup' | 'move';
+  /**
+   * Handshake mode (JavaChallenge2015 READY): lines are trimmed and skipped until one equals `token`;
+   * skipped lines are `extra-output` warnings, a near miss (`Ready`) is `bad-handshake`.
+   */
+  handshake?: { token: string };
+  /** Longest line any answer can need; a longer line is `output-flood` (bounded read). */
+  maxLineBytes: number;
+  /**
+   * Lines the bot wrote when nobody asked: `discard` reports `extra-output` and drops them (what a
+   * conformance check wants); `queue` also reports them but feeds them as the next answers, as the
+   * JavaChallenge2015 engine did (the stale-line shift).
+   */
+  unaskedLines: 'discard' | 'queue';
+}
+
+export type Ending =
+  /** The rules say the bot must now end on its own (no-self-exit otherwise). */
+  | { kind: 'self-exit'; reason: string }
+  /** The jury sends `lines` (`Quit`) and the bot must exit normally (no-exit-after-quit otherwise). */
+  | { kind: 'quit'; reason: string; lines: string[] }
+  /**
+   * The jury closes the bot's input and ends it after the close grace. With `mustBeRunning` the bot
+   * must still be running at that moment (SnakeCore: the program must never end on its own).
+   */
+  | { kind: 'close'; reason: string; mustBeRunning: boolean }
+  /** The jury already stopped the bot (timeout, flood); nothing more to check. */
+  | { kind: 'stopped'; reason: string };
+
+export interface Judgement {
+  /** Violations this answer caused (bad-format, illegal-move, too-many-steps, ineffective-action...). */
+  violations: ViolationDraft[];
+  /** True when the answer was legal and played as given. */
+  accepted: boolean;
+  /** What the jury actually played for the bot (the answer, or the jury's substitute). */
+  played?: string;
+  /** The real jury stops the bot's process now (it takes over, or the game is lost). */
+  stopBot?: boolean;
+}
+
+/** How a bot failed to answer at all; the Referee applies the rules' consequence. */
+export type FailureCode = Extract<
+  ViolationCode,
+  | 'handshake-timeout'
+  | 'bad-handshake'
+  | 'move-timeout'
+  | 'total-time-exceeded'
+  | 'unflushed-output'
+  | 'early-exit'
+  | 'crash'
+  | 'output-flood'
+  | 'memory-limit'
+>;
+
+export interface Outcome {
+  /** True when the game reached an end the rules define (not cut short by the scenario). */
+  finished: boolean;
+  /** One line: "White wins: Black has no legal move", "tie after 100 moves each". */
+  summary: string;
+  /** Score per role as the rules give it (final, or so far). */
+  scores: Record<string, number>;
+  winner?: string;
+}
+
+export interface Referee {
+  /** Files the jury prepares in the bot's working directory before starting it (name → content). */
+  files?(): Record<string, string>;
+  /** What the jury does now. Called repeatedly; `send` actions are consumed as they are returned. */
+  next(): JuryAction;
+  /** The bot's complete answer (lines without `\n`/`\r`). The Referee judges and applies it. */
+  answer(lines: string[]): Judgement;
+  /** The bot gave no usable answer at all; the jury reacts as the real one did (take over, or end). */
+  botFailed(code: FailureCode): void;
+  /**
+   * An opponent moves now. `move` is a scripted move (throw ScenarioError if the rules forbid it);
+   * undefined asks the built-in seeded opponent. Returns the move as played, in the game's notation.
+   */
+  opponent(move: string | undefined): string;
+  /** The jury ends the game now (scenario `quit`, or the scenario's steps ran out). */
+  quit(): Ending;
+  /** Canonical text of a bot answer, to compare with scenario expectations (`bot: c3-d4`). */
+  canonical(lines: string[]): string;
+  /** Canonical text of a scenario-written move (may be a list for multi-line answers). */
+  canonicalScenarioMove(value: string | number | (string | number)[]): string;
+  outcome(): Outcome;
+  /** JSON-able picture of the game now, for reports that draw the game at every ply. */
+  snapshot?(): unknown;
+}
+
+/** A scenario the rules or the schema reject: the harness's fault to report (exit 2), never the bot's. */
+export class ScenarioError extends Error {
+  override name = 'ScenarioError';
+}

@@ -1,0 +1,45 @@
+// A jury profile: how one real jury counted time and treated a bot's process.
+// Games declare their profiles; scenario `limits:` override single fields.
+
+export interface Limits {
+  /** Limit for the handshake answer (READY, getName, or the first answer where the game says so). */
+  startupMs?: number;
+  /** Limit for each ordinary answer, counted only while the jury waits for it. */
+  moveMs?: number;
+  /** Budget for all answers together, counted only while the jury waits. */
+  totalMs?: number;
+  /** How long a bot may take to exit after `Quit`, or after the rules say it must end on its own. */
+  exitGraceMs?: number;
+  /** How long the jury lets a bot run after closing its input before ending it. */
+  closeGraceMs?: number;
+  /** Peak resident memory (VmHWM) allowed; 0 or absent: not checked. */
+  memoryMb?: number;
+  /** Silence before the core looks in /proc for an answer left in the bot's own buffer. */
+  unflushedProbeMs?: number;
+  /** Warn when one turn writes more than this much to stderr (JavaChallenge2015 engine deadlock). */
+  stderrTurnWarnBytes?: number;
+}
+
+export interface JuryProfile {
+  name: string;
+  /** One line: which jury this reproduces and where the numbers come from. */
+  description: string;
+  limits: Limits;
+}
+
+export type ResolvedLimits = Required<Pick<Limits, 'exitGraceMs' | 'closeGraceMs' | 'unflushedProbeMs'>> & Limits;
+
+export const CORE_DEFAULT_LIMITS = {
+  exitGraceMs: 2000,
+  closeGraceMs: 1000,
+  unflushedProbeMs: 300,
+} as const;
+
+export function resolveLimits(profile: JuryProfile, ...overrides: (Limits | undefined)[]): ResolvedLimits {
+  const merged: Limits = { ...CORE_DEFAULT_LIMITS, ...profile.limits };
+  for (const o of overrides) {
+    if (!o) continue;
+    for (const [k, v] of Object.entries(o)) if (v !== undefined) (merged as Record<string, unknown>)[k] = v;
+  }
+  return merged as ResolvedLimits;
+}

@@ -1,0 +1,75 @@
+// Shared test helpers: run the built CLI (dist/, built by `pretest`) as a user would, and read its JSON report.
+import { execa } from 'execa';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SHARED = path.resolve(ROOT, '..', 'shared');
+export const CLI = path.join(ROOT, 'bin', 'botjury.js');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `botjury <args>` from the repository root; never throws on a non-zero exit. */
+export async function runCli(args: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliRun> {
+  const r = await execa(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    reject: false,
+    timeout: options.timeoutMs ?? 120_000,
+    env: { NO_COLOR: '1', ...options.env },
+    stdin: 'ignore',
+  });
+  return { code: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+export interface ReportViolation {
+  code: string;
+  severity: 'error' | 'warning';
+  ply?: number;
+  message: string;
+  expected?: string;
+  actual?: string;
+  atMs: number;
+  evidence?: Record<string, unknown>;
+}
+export interface ReportResult {
+  scenario: string;
+  name: string;
+  game: string;
+  role: string;
+  status: 'passed' | 'failed' | 'error';
+  violations: ReportViolation[];
+  error?: string;
+  outcome?: { finished: boolean; summary: string; scores: Record<string, number>; winner?: string };
+  timing: { replies: number; maxMs: number; totalMs: number; perReply: { ply: number; wallMs: number; cpuMs: number | null }[] };
+  transcript: { t: number; dir: string; text: string }[];
+}
+export interface Report {
+  results: ReportResult[];
+  summary: { passed: number; failed: number; errors: number };
+}
+
+/** Runs botjury with the JSON reporter on stdout and parses it. */
+export async function runJson(args: string[], options: { timeoutMs?: number } = {}): Promise<CliRun & { report: Report }> {
+  const run = await runCli([...args.slice(0, args.indexOf('--') < 0 ? args.length : args.indexOf('--')), '--reporter', 'json', ...(args.indexOf('--') < 0 ? [] : args.slice(args.indexOf('--')))], options);
+  let report: Report;
+  try {
+    report = JSON.parse(run.stdout) as Report;
+  } catch {
+    throw new Error(`no JSON report (exit ${run.code}); stderr:\n${run.stderr}\nstdout:\n${run.stdout.slice(0, 2000)}`);
+  }
+  return { ...run, report };
+}
+
+/** The distinct error-severity violation codes of a report, sorted. */
+export function errorCodes(report: Report): string[] {
+  return [...new Set(report.results.flatMap((r) => r.violations.filter((v) => v.severity === 'error').map((v) => v.code)))].sort();
+}
+
+/** The distinct violation codes of any severity, sorted. */
+export function allCodes(report: Report): string[] {
+  return [...new Set(report.results.flatMap((r) => r.violations.map((v) => v.code)))].sort();
+}

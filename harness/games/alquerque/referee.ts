@@ -1,0 +1,137 @@
+// The CodeCup 2008 jury for one Alquerque game, seen from the bot's seat.
+import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
+import type { Rng } from '../../core/rng.js';
+import { randomMover } from './opponent.js';
+import {
+  applyMove, boardRows, checkMove, countPieces, formatMove, initialState, other, scores, status, WIN_SCORE,
+  type Color, type State, type Status,
+} from './rules.js';
+import { colorName, moveRequest, QUIT, START } from './wire.js';
+
+export class AlquerqueReferee implements Referee {
+  private state: State = initialState();
+  private readonly bot: Color;
+  private readonly rng: Rng;
+  private readonly queue: JuryAction[] = [];
+  /** Set when the game ended otherwise than by the rules' natural end (bot disqualified, scenario quit). */
+  private irregular: { loser: Color; reason: string } | null = null;
+  private lastMove: string | null = null;
+
+  constructor(ctx: RefereeContext) {
+    if (ctx.role !== 'white' && ctx.role !== 'black') throw new ScenarioError(`alquerque has roles white and black, not '${ctx.role}'`);
+    if (ctx.opponent !== undefined && ctx.opponent !== 'random')
+      throw new ScenarioError(`alquerque has one built-in opponent, 'random', not '${ctx.opponent}'`);
+    this.bot = ctx.role;
+    this.rng = ctx.rng.fork('opponent');
+    if (this.bot === 'white') this.queue.push({ type: 'send', lines: [START], ply: 1 }, this.awaitBot());
+    else this.queue.push(this.opponentTurn());
+  }
+
+  next(): JuryAction {
+    const action = this.queue.shift();
+    if (!action) throw new Error('alquerque referee: next() after the end of the game');
+    return action;
+  }
+
+  answer(lines: string[]): Judgement {
+    const text = lines[0] ?? '';
+    const check = checkMove(this.state, text);
+    const ply = this.state.ply + 1;
+    if (!check.ok) {
+      this.irregular = { loser: this.bot, reason: `${colorName(this.bot)} made an invalid move at ply ${ply}` };
+      // Irregular loss: the opponent wins 12-0 and the loser receives Quit.
+      this.queue.push({ type: 'end', ending: { kind: 'quit', reason: `${colorName(this.bot)} made an invalid move: it loses 0-${WIN_SCORE}`, lines: [QUIT] } });
+      return { accepted: false, violations: [{ code: check.code, ply, message: check.message, expected: check.expected, actual: text, rule: check.rule }] };
+    }
+    this.play(check.move);
+    const st = status(this.state);
+    if (st.over) this.queue.push({ type: 'end', ending: this.naturalEnding(st) });
+    else this.queue.push(this.opponentTurn());
+    return { accepted: true, violations: [], played: formatMove(check.move) };
+  }
+
+  botFailed(code: FailureCode): void {
+    this.irregular = { loser: this.bot, reason: `${colorName(this.bot)}: ${code} at ply ${this.state.ply + 1}` };
+    this.queue.length = 0;
+    this.queue.push({ type: 'end', ending: { kind: 'stopped', reason: `${code}: irregular loss 0-${WIN_SCORE}` } });
+  }
+
+  opponent(scripted: string | undefined): string {
+    let text: string;
+    if (scripted === undefined) {
+      text = formatMove(randomMover(this.state, this.rng));
+    } else {
+      const check = checkMove(this.state, scripted.trim());
+      if (!check.ok) throw new ScenarioError(`scripted opponent move at ply ${this.state.ply + 1} is not legal: ${check.message}`);
+      text = formatMove(check.move);
+    }
+    const check = checkMove(this.state, text);
+    if (!check.ok) throw new Error(`built-in opponent chose an illegal move ${text}`);
+    const ply = this.state.ply + 1;
+    this.play(check.move);
+    const st = status(this.state);
+    if (!st.over) {
+      this.queue.push({ type: 'send', lines: [text], ply }, this.awaitBot());
+    } else if (st.winner === null) {
+      // Tie after Black's 100th move: White may already have exited after its own 100th move, or may
+      // read this last move first; both readings are accepted (the send is allowed to find a closed pipe).
+      this.queue.push({ type: 'send', lines: [text], ply }, { type: 'end', ending: this.naturalEnding(st) });
+    } else {
+      this.queue.push({ type: 'end', ending: this.naturalEnding(st) });
+    }
+    return text;
+  }
+
+  quit(): Ending {
+    this.queue.length = 0;
+    this.irregular ??= { loser: this.bot, reason: 'the scenario ended the game' };
+    return { kind: 'quit', reason: 'the jury ends the game', lines: [QUIT] };
+  }
+
+  canonical(lines: string[]): string {
+    return lines[0] ?? '';
+  }
+
+  canonicalScenarioMove(value: string | number | (string | number)[]): string {
+    return String(Array.isArray(value) ? value[0] : value).trim();
+  }
+
+  outcome(): Outcome {
+    const st = status(this.state);
+    if (this.irregular && !st.over) {
+      const winner = other(this.irregular.loser);
+      return { finished: false, summary: this.irregular.reason, scores: { [winner]: WIN_SCORE, [this.irregular.loser]: 0 }, winner };
+    }
+    if (!st.over) return { finished: false, summary: `game not finished after ${this.state.ply} plies`, scores: {} };
+    return { finished: true, summary: st.reason, scores: scores(this.state, st), ...(st.winner ? { winner: st.winner } : {}) };
+  }
+
+  snapshot(): unknown {
+    return {
+      ply: this.state.ply,
+      toMove: this.state.toMove,
+      rows: boardRows(this.state),
+      lastMove: this.lastMove,
+      pieces: { white: countPieces(this.state.board, 'white'), black: countPieces(this.state.board, 'black') },
+    };
+  }
+
+  private play(move: Parameters<typeof applyMove>[1]): void {
+    this.state = applyMove(this.state, move);
+    this.lastMove = formatMove(move);
+  }
+
+  private awaitBot(): JuryAction {
+    return { type: 'await', request: moveRequest(this.bot, this.state.ply + 1) };
+  }
+
+  private opponentTurn(): JuryAction {
+    return { type: 'opponent', player: other(this.bot), ply: this.state.ply + 1 };
+  }
+
+  private naturalEnding(st: Status & { over: true }): Ending {
+    if (st.winner === this.bot || st.winner === null)
+      return { kind: 'self-exit', reason: `${st.reason}: the ${st.winner ? 'winner' : 'players in a tie'} must terminate on its own` };
+    return { kind: 'quit', reason: `${st.reason}: the loser receives Quit`, lines: [QUIT] };
+  }
+}

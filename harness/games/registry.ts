@@ -2,8 +2,9 @@
 // the core never names a game.
 import type { GameDefinition } from '../core/game.js';
 import { alquerque } from './alquerque/index.js';
+import { javachallenge2015 } from './javachallenge2015/index.js';
 
-export const GAMES: readonly GameDefinition[] = [alquerque];
+export const GAMES: readonly GameDefinition[] = [alquerque, javachallenge2015];
 
 export function findGame(id: string): GameDefinition | undefined {
   return GAMES.find((g) => g.id === id);

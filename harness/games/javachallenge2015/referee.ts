@@ -1,0 +1,215 @@
+// The JavaChallenge2015 engine for one game, seen from the seat of the bot under test (player `role`).
+// The other three players are botjury's: scripted from the scenario, or built-in seeded opponents.
+//
+// What the engine does and this referee reproduces (shared/jury-facts.md):
+//   - nothing is sent before READY; a bot that fails READY, times out or dies stays on the board doing N;
+//   - each turn only the turn player gets a message, and must answer within the limit even when it has
+//     fallen or is cooling down (those answers are ignored / replaced by N);
+//   - a bad answer plays N and the bot goes on; the game ends by closing the bots' input.
+import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
+import type { Rng } from '../../core/rng.js';
+import type { ViolationDraft } from '../../core/violations.js';
+import { chooseAction, DEFAULT_OPPONENT, OPPONENT_NAMES, type OpponentName } from './opponents.js';
+import {
+  applyTurn, isAction, isFinished, PLAYER_COUNT, result, RULES, turnPlayer, type Action, type GameState, type TurnReport,
+} from './rules.js';
+import { buildSetup, parseScriptedAction, type OpponentPlan } from './setup.js';
+import { actionRequest, handshakeRequest, parseAnswer, turnMessage } from './wire.js';
+
+type Waiting = 'ready' | 'action' | 'opponent' | null;
+
+export class JavaChallenge2015Referee implements Referee {
+  private state: GameState;
+  private readonly bot: number;
+  private readonly plans: Map<number, OpponentPlan>;
+  private readonly rngs = new Map<number, Rng>();
+  private readonly placementSource: string;
+  private started = false;
+  private over = false;
+  private waiting: Waiting = null;
+  /** The turn whose message the bot has been sent (the next await is for it). */
+  private sentTurn = -1;
+  /** Why the bot no longer takes part (the engine stopped or ignores it); it plays N from then on. */
+  private botGone: { code: FailureCode; turn: number } | null = null;
+  private lastTurn: TurnReport | null = null;
+
+  constructor(ctx: RefereeContext) {
+    if (!/^[0-3]$/.test(ctx.role)) throw new ScenarioError(`javachallenge2015 roles are the player ids 0, 1, 2, 3, not '${ctx.role}'`);
+    this.bot = Number(ctx.role);
+    const defaultOpponent = ctx.opponent ?? DEFAULT_OPPONENT;
+    if (!(OPPONENT_NAMES as readonly string[]).includes(defaultOpponent))
+      throw new ScenarioError(`javachallenge2015 has the built-in opponents ${OPPONENT_NAMES.join(', ')}, not '${defaultOpponent}'`);
+    const setup = buildSetup(ctx.setup, this.bot, ctx.seed, ctx.rng, defaultOpponent as OpponentName);
+    this.state = setup.state;
+    this.plans = setup.plans;
+    this.placementSource = setup.placementSource;
+    for (const id of this.plans.keys()) this.rngs.set(id, ctx.rng.fork(`opponent-${id}`));
+  }
+
+  next(): JuryAction {
+    if (this.over) throw new Error('javachallenge2015 referee: next() after the end of the game');
+    if (this.waiting) throw new Error(`javachallenge2015 referee: next() while waiting for ${this.waiting}`);
+    if (!this.started) {
+      this.started = true;
+      this.waiting = 'ready';
+      return { type: 'await', request: handshakeRequest() };
+    }
+    for (;;) {
+      if (isFinished(this.state)) {
+        this.over = true;
+        return { type: 'end', ending: this.naturalEnding() };
+      }
+      const actor = turnPlayer(this.state);
+      const turn = this.state.turn;
+      if (actor === this.bot) {
+        if (this.botGone) {
+          this.play('N');
+          continue;
+        }
+        if (this.sentTurn !== turn) {
+          this.sentTurn = turn;
+          return { type: 'send', lines: turnMessage(this.state, actor), ply: turn + 1 };
+        }
+        this.waiting = 'action';
+        return { type: 'await', request: actionRequest(turn, actor) };
+      }
+      // A fallen opponent's answers are ignored by the engine: nothing for the scenario to script.
+      if (!this.state.players[actor]!.onBoard) {
+        this.play('N');
+        continue;
+      }
+      this.waiting = 'opponent';
+      return { type: 'opponent', player: String(actor), ply: turn + 1 };
+    }
+  }
+
+  answer(lines: string[]): Judgement {
+    if (this.waiting === 'ready') {
+      this.waiting = null;
+      return { violations: [], accepted: true, played: 'READY' };
+    }
+    if (this.waiting !== 'action') throw new Error('javachallenge2015 referee: answer() while no answer was asked for');
+    this.waiting = null;
+
+    const line = lines[0] ?? '';
+    const parsed = parseAnswer(line);
+    const turn = this.state.turn;
+    const ply = turn + 1;
+    const me = this.state.players[this.bot]!;
+    const violations: ViolationDraft[] = [];
+    if (!parsed.valid) {
+      violations.push({
+        code: 'bad-format',
+        ply,
+        message: `player ${this.bot} answered ${describeLine(line)} at T=${turn}: the engine trims the line, takes the text before the first space (${JSON.stringify(parsed.token)}) and compares it case-sensitively with U, D, L, R, A and N; it matches none, so the engine played N${caseHint(parsed.token)}`,
+        expected: 'one line holding one of U D L R A N, e.g. N',
+        actual: line,
+        rule: RULES.output,
+      });
+    } else if (!parsed.exact) {
+      violations.push({
+        code: 'bad-format',
+        severity: 'warning',
+        ply,
+        message: `player ${this.bot} answered ${JSON.stringify(line)} at T=${turn}: the engine reads ${parsed.token} from it (trimmed, text before the first space), but the protocol asks for the letter alone`,
+        expected: parsed.token,
+        actual: line,
+        rule: RULES.output,
+      });
+    }
+    if (parsed.valid && me.onBoard && me.cooldown > 0 && parsed.action !== 'N') {
+      violations.push({
+        code: 'ineffective-action',
+        ply,
+        message: `player ${this.bot} answered ${parsed.action} at T=${turn} while cooling down after its attack (S=${me.cooldown}): the engine replaced it with N`,
+        expected: 'N',
+        actual: line,
+        rule: RULES.cooldown,
+      });
+    }
+    const report = this.play(parsed.action);
+    const accepted = parsed.valid && (!me.onBoard || report.played === parsed.action);
+    return { violations, accepted, played: report.played };
+  }
+
+  botFailed(code: FailureCode): void {
+    // The engine plays N for the turn it gave up on, and for every later turn of this player.
+    if (this.waiting === 'action') this.play('N');
+    this.waiting = null;
+    this.botGone ??= { code, turn: this.state.turn };
+  }
+
+  opponent(scripted: string | undefined): string {
+    if (this.waiting !== 'opponent') throw new Error('javachallenge2015 referee: opponent() while no opponent is to move');
+    this.waiting = null;
+    const actor = turnPlayer(this.state);
+    const plan = this.plans.get(actor)!;
+    let requested: Action;
+    if (scripted !== undefined) requested = parseScriptedAction(scripted, `scripted action of player ${actor} at T=${this.state.turn}`);
+    else requested = plan.script.shift() ?? chooseAction(plan.then, this.state, actor, this.rngs.get(actor)!);
+    return this.play(requested).played;
+  }
+
+  quit(): Ending {
+    this.over = true;
+    this.waiting = null;
+    if (this.botGone) return { kind: 'stopped', reason: `the scenario ends at T=${this.state.turn}; the bot was already stopped (${this.botGone.code})` };
+    return { kind: 'close', reason: `the scenario ends at T=${this.state.turn}: the jury closes the bot's input, as the engine does at the end of a game`, mustBeRunning: false };
+  }
+
+  canonical(lines: string[]): string {
+    return parseAnswer(lines[0] ?? '').token;
+  }
+
+  canonicalScenarioMove(value: string | number | (string | number)[]): string {
+    const text = String(Array.isArray(value) ? value[0] : value).trim();
+    if (!isAction(text)) throw new ScenarioError(`'${text}' is not a javachallenge2015 action (one of U D L R A N)`);
+    return text;
+  }
+
+  outcome(): Outcome {
+    const finished = isFinished(this.state);
+    const res = result(this.state);
+    const scores: Record<string, number> = {};
+    for (let id = 0; id < PLAYER_COUNT; id++) scores[String(id)] = res.winner === id && finished ? 1 : 0;
+    const gone = this.botGone
+      ? `; player ${this.bot} was stopped at T=${this.botGone.turn} (${this.botGone.code}) and played N from then on, as in the engine`
+      : '';
+    if (!finished) {
+      const alive = this.state.players.flatMap((p, id) => (p.onBoard ? [id] : []));
+      return { finished, summary: `game cut short at T=${this.state.turn} with players ${alive.join(', ') || 'none'} on the board${gone}`, scores };
+    }
+    return { finished, summary: `${res.reason}${gone}`, scores, ...(res.winner !== undefined ? { winner: String(res.winner) } : {}) };
+  }
+
+  snapshot(): unknown {
+    return {
+      T: this.state.turn,
+      placement: this.placementSource,
+      blocks: this.state.blocks.map((row) => [...row]),
+      players: this.state.players.map((p, id) => ({ id, x: p.x, y: p.y, D: p.facing, S: p.cooldown, onBoard: p.onBoard })),
+      last: this.lastTurn,
+    };
+  }
+
+  private play(requested: Action): TurnReport {
+    const { state, report } = applyTurn(this.state, requested);
+    this.state = state;
+    this.lastTurn = report;
+    return report;
+  }
+
+  private naturalEnding(): Ending {
+    const res = result(this.state);
+    if (this.botGone) return { kind: 'stopped', reason: `${res.reason}; the bot had been stopped (${this.botGone.code})` };
+    return { kind: 'close', reason: `${res.reason}; the engine just closes the bots' input`, mustBeRunning: false };
+  }
+}
+
+function describeLine(line: string): string {
+  return line === '' ? 'an empty line' : JSON.stringify(line);
+}
+
+function caseHint(token: string): string {
+  return token !== token.toUpperCase() && isAction(token.toUpperCase()) ? ` (actions are upper case: ${token.toUpperCase()})` : '';
+}

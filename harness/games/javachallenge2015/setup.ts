@@ -1,0 +1,149 @@
+// A scenario's `setup:` for JavaChallenge2015 (schemas/setup/javachallenge2015.schema.json), turned into a
+// start position and the other players' behaviour. Pure apart from the seeded Rng it is given.
+import { ScenarioError } from '../../core/game.js';
+import type { Rng } from '../../core/rng.js';
+import {
+  ACTIONS, BLOCKS_PER_SIDE, BOARD_SIDE, DEFAULT_TURN_LIMIT, emptyBlocks, FACINGS, FALLEN_LIFE, initialState, isAction,
+  manhattan, placementProblem, PLAYER_COUNT, REPULSION_DISTANCE, type Action, type Facing, type GameState, type Player,
+} from './rules.js';
+import { OPPONENT_NAMES, type OpponentName } from './opponents.js';
+
+export type Placement = Pick<Player, 'x' | 'y' | 'facing'>;
+
+/**
+ * The real engine's start positions for a few seeds (read from its logs). The engine draws them with
+ * Java's Random over a HashSet's iteration order, which botjury does not reproduce for other seeds.
+ */
+export const ENGINE_PLACEMENTS: Readonly<Record<string, readonly Placement[]>> = {
+  'engine-seed-0': [
+    { x: 0, y: 14, facing: 'D' },
+    { x: 14, y: 17, facing: 'L' },
+    { x: 14, y: 10, facing: 'U' },
+    { x: 2, y: 5, facing: 'R' },
+  ],
+  'engine-seed-1': [
+    { x: 14, y: 17, facing: 'R' },
+    { x: 13, y: 2, facing: 'U' },
+    { x: 7, y: 8, facing: 'R' },
+    { x: 5, y: 2, facing: 'L' },
+  ],
+  'engine-seed-42': [
+    { x: 8, y: 13, facing: 'R' },
+    { x: 9, y: 9, facing: 'R' },
+    { x: 0, y: 1, facing: 'D' },
+    { x: 7, y: 3, facing: 'L' },
+  ],
+};
+
+/** botjury's own placement: uniform over the squares more than 3 from the players already placed. */
+export function seededPlacements(rng: Rng): Placement[] {
+  const placed: Placement[] = [];
+  for (let id = 0; id < PLAYER_COUNT; id++) {
+    const free: [number, number][] = [];
+    for (let y = 0; y < BOARD_SIDE; y++)
+      for (let x = 0; x < BOARD_SIDE; x++)
+        if (placed.every((p) => manhattan(x, y, p.x, p.y) > REPULSION_DISTANCE)) free.push([x, y]);
+    const [x, y] = rng.pick(free);
+    placed.push({ x, y, facing: rng.pick(FACINGS) });
+  }
+  return placed;
+}
+
+export interface OpponentPlan {
+  /** Actions played first, one per turn of this player on the board. */
+  script: Action[];
+  /** Who decides once the script is used up. */
+  then: OpponentName;
+}
+
+export interface JcSetup {
+  state: GameState;
+  placementSource: string;
+  /** Plans of the players the bot does not play, by id. */
+  plans: Map<number, OpponentPlan>;
+}
+
+interface RawOpponent {
+  script?: string | string[];
+  then?: string;
+}
+interface RawSetup {
+  placements?: string | { x: number; y: number; facing: string }[];
+  turnLimit?: number;
+  blocks?: number[][];
+  opponents?: Record<string, string | RawOpponent>;
+}
+
+export function parseScriptedAction(text: string, where: string): Action {
+  const action = text.trim();
+  if (!isAction(action)) throw new ScenarioError(`${where}: '${text}' is not an action (one of ${ACTIONS.join(' ')})`);
+  return action;
+}
+
+function parseScript(value: string | string[], where: string): Action[] {
+  const items = Array.isArray(value) ? value : value.replace(/[\s,]+/g, '').split('');
+  return items.map((item, i) => parseScriptedAction(String(item), `${where} action ${i + 1}`));
+}
+
+function parseOpponentName(name: string, where: string): OpponentName {
+  if (!(OPPONENT_NAMES as readonly string[]).includes(name))
+    throw new ScenarioError(`${where}: unknown opponent '${name}' (built-in: ${OPPONENT_NAMES.join(', ')})`);
+  return name as OpponentName;
+}
+
+export function buildSetup(raw: Record<string, unknown> | undefined, bot: number, seed: number, rng: Rng, defaultOpponent: OpponentName): JcSetup {
+  const setup = (raw ?? {}) as RawSetup;
+
+  const turnLimit = setup.turnLimit ?? DEFAULT_TURN_LIMIT;
+  if (!Number.isInteger(turnLimit) || turnLimit < 1 || turnLimit > DEFAULT_TURN_LIMIT)
+    throw new ScenarioError(`setup.turnLimit must be an integer from 1 to ${DEFAULT_TURN_LIMIT}, got ${turnLimit}`);
+
+  let blocks = emptyBlocks();
+  if (setup.blocks !== undefined) {
+    const rows = setup.blocks;
+    const shapeOk = rows.length === BLOCKS_PER_SIDE && rows.every((row) => row.length === BLOCKS_PER_SIDE);
+    if (!shapeOk) throw new ScenarioError(`setup.blocks must be ${BLOCKS_PER_SIDE} rows of ${BLOCKS_PER_SIDE} block values`);
+    for (const row of rows)
+      for (const life of row)
+        if (!Number.isInteger(life) || life < FALLEN_LIFE)
+          throw new ScenarioError(`setup.blocks: ${life} is not a block value (an integer from ${FALLEN_LIFE} up)`);
+    blocks = rows.map((row) => [...row]);
+  }
+
+  let placements: readonly Placement[];
+  let placementSource: string;
+  const choice = setup.placements ?? 'auto';
+  if (Array.isArray(choice)) {
+    placements = choice.map((p) => ({ x: p.x, y: p.y, facing: p.facing as Facing }));
+    placementSource = 'setup.placements';
+  } else if (choice === 'auto' && ENGINE_PLACEMENTS[`engine-seed-${seed}`]) {
+    placementSource = `engine-seed-${seed}`;
+    placements = ENGINE_PLACEMENTS[placementSource]!;
+  } else if (choice === 'auto' || choice === 'seeded') {
+    placements = seededPlacements(rng.fork('placement'));
+    placementSource = 'seeded';
+  } else if (ENGINE_PLACEMENTS[choice]) {
+    placements = ENGINE_PLACEMENTS[choice]!;
+    placementSource = choice;
+  } else {
+    throw new ScenarioError(`setup.placements: '${choice}' is not one of auto, seeded, ${Object.keys(ENGINE_PLACEMENTS).join(', ')} or a list of 4 placements`);
+  }
+  const problem = placementProblem(placements, blocks);
+  if (problem) throw new ScenarioError(`setup.placements: ${problem}`);
+
+  const plans = new Map<number, OpponentPlan>();
+  for (let id = 0; id < PLAYER_COUNT; id++) if (id !== bot) plans.set(id, { script: [], then: defaultOpponent });
+  for (const [key, value] of Object.entries(setup.opponents ?? {})) {
+    const id = Number(key);
+    const where = `setup.opponents.${key}`;
+    if (!/^[0-3]$/.test(key)) throw new ScenarioError(`${where}: players are 0 to 3`);
+    if (id === bot) continue; // the bot plays this seat in this run
+    const plan =
+      typeof value === 'string'
+        ? { script: [], then: parseOpponentName(value, where) }
+        : { script: parseScript(value.script ?? [], where), then: parseOpponentName(value.then ?? defaultOpponent, where) };
+    plans.set(id, plan);
+  }
+
+  return { state: initialState(placements, { turnLimit, blocks }), placementSource, plans };
+}

@@ -1,0 +1,266 @@
+// The JavaChallenge2015 referee driven by hand, as the core drives it, without processes.
+import { describe, expect, it } from 'vitest';
+import { ScenarioError, type JuryAction, type Judgement } from '../../harness/core/game.js';
+import { createRng } from '../../harness/core/rng.js';
+import { javachallenge2015 } from '../../harness/games/javachallenge2015/index.js';
+import { chooseAction } from '../../harness/games/javachallenge2015/opponents.js';
+import { initialState } from '../../harness/games/javachallenge2015/rules.js';
+import { buildSetup, ENGINE_PLACEMENTS } from '../../harness/games/javachallenge2015/setup.js';
+
+function referee(role: string, options: { seed?: number; setup?: Record<string, unknown>; opponent?: string } = {}) {
+  const seed = options.seed ?? 0;
+  return javachallenge2015.createReferee({
+    role,
+    seed,
+    rng: createRng(seed),
+    setup: options.setup,
+    scenarioDir: '.',
+    profile: javachallenge2015.profiles.engine!,
+    ...(options.opponent ? { opponent: options.opponent } : {}),
+  });
+}
+
+interface Trace {
+  actions: JuryAction[];
+  judgements: Judgement[];
+  sent: string[][];
+  opponentMoves: string[];
+}
+
+/** Plays like the core: READY, then `answer(message)` for each of the bot's turns, opponents built in. */
+function drive(ref: ReturnType<typeof referee>, answer: (message: string[]) => string | null, maxActions = 10_000): Trace {
+  const trace: Trace = { actions: [], judgements: [], sent: [], opponentMoves: [] };
+  let lastMessage: string[] = [];
+  for (let i = 0; i < maxActions; i++) {
+    const action = ref.next();
+    trace.actions.push(action);
+    if (action.type === 'end') return trace;
+    if (action.type === 'send') {
+      trace.sent.push(action.lines);
+      lastMessage = action.lines;
+    } else if (action.type === 'opponent') trace.opponentMoves.push(ref.opponent(undefined));
+    else if (action.request.handshake) trace.judgements.push(ref.answer(['READY']));
+    else {
+      const reply = answer(lastMessage);
+      if (reply === null) ref.botFailed('move-timeout');
+      else trace.judgements.push(ref.answer([reply]));
+    }
+  }
+  throw new Error('game did not end');
+}
+
+const idleSetup = { placements: 'engine-seed-0', opponents: { 0: 'idle', 1: 'idle', 2: 'idle', 3: 'idle' } };
+
+describe('javachallenge2015 referee: the conversation', () => {
+  it('asks for READY first, sends nothing before it, then sends player 0 the golden message', () => {
+    const ref = referee('0');
+    const first = ref.next();
+    expect(first).toMatchObject({ type: 'await', request: { timer: 'startup', handshake: { token: 'READY' }, unaskedLines: 'queue' } });
+    expect(ref.answer(['READY']).accepted).toBe(true);
+    const send = ref.next();
+    expect(send).toEqual({
+      type: 'send',
+      ply: 1,
+      lines: ['0', '0', ...new Array(6).fill('0 0 0 0 0 0'), '0 14 D 0', '14 17 L 0', '14 10 U 0', '2 5 R 0', 'EOD'],
+    });
+    expect(ref.next()).toMatchObject({ type: 'await', request: { ply: 1, timer: 'move', lines: 1, unaskedLines: 'queue' } });
+  });
+
+  it('lets players 0..2 move before player 3 gets its first message at T=3', () => {
+    const ref = referee('3', { setup: idleSetup });
+    ref.next();
+    ref.answer(['READY']);
+    for (const id of ['0', '1', '2']) {
+      expect(ref.next()).toMatchObject({ type: 'opponent', player: id });
+      expect(ref.opponent(undefined)).toBe('N');
+    }
+    const send = ref.next();
+    expect(send.type === 'send' && send.lines.slice(0, 2)).toEqual(['3', '3']);
+  });
+
+  it('plays a whole game to T=1000 with idle opponents: 250 messages, then closes input', () => {
+    const trace = drive(referee('2', { setup: idleSetup }), () => 'N');
+    expect(trace.sent).toHaveLength(250);
+    expect(trace.sent.at(-1)!.slice(0, 2)).toEqual(['2', '998']);
+    expect(trace.actions.at(-1)).toMatchObject({ type: 'end', ending: { kind: 'close', mustBeRunning: false } });
+  });
+});
+
+describe('javachallenge2015 referee: answers', () => {
+  function firstAnswer(reply: string): Judgement {
+    const ref = referee('0');
+    ref.next();
+    ref.answer(['READY']);
+    ref.next();
+    ref.next();
+    return ref.answer([reply]);
+  }
+
+  it('accepts each of U D L R A N', () => {
+    for (const a of ['U', 'D', 'L', 'R', 'A', 'N']) expect(firstAnswer(a)).toEqual({ violations: [], accepted: true, played: a });
+  });
+
+  it('reports anything else as bad-format and plays N, as the engine does (case-sensitive, empty line too)', () => {
+    for (const reply of ['u', 'UP', 'X', '', 'Ready']) {
+      const j = firstAnswer(reply);
+      expect(j.accepted).toBe(false);
+      expect(j.played).toBe('N');
+      expect(j.stopBot).toBeFalsy();
+      expect(j.violations.map((v) => [v.code, v.severity ?? 'error'])).toEqual([['bad-format', 'error']]);
+      expect(j.violations[0]!.expected).toMatch(/U D L R A N/);
+    }
+    expect(firstAnswer('l').violations[0]!.message).toMatch(/upper case: L/);
+  });
+
+  it('plays the text before the first space of the trimmed line, with a bad-format warning', () => {
+    for (const [reply, played] of [[' U', 'U'], ['A attack!', 'A'], ['L\t', 'L']] as const) {
+      const j = firstAnswer(reply);
+      expect(j.played).toBe(played);
+      expect(j.accepted).toBe(true);
+      expect(j.violations.map((v) => [v.code, v.severity])).toEqual([['bad-format', 'warning']]);
+    }
+  });
+
+  it('warns (ineffective-action) when the bot acts during its cool-down; the engine plays N', () => {
+    const ref = referee('0', { setup: idleSetup });
+    ref.next();
+    ref.answer(['READY']);
+    ref.next();
+    ref.next();
+    expect(ref.answer(['A']).played).toBe('A');
+    for (let i = 0; i < 3; i++) {
+      ref.next();
+      ref.opponent(undefined);
+    }
+    const send = ref.next();
+    expect(send.type === 'send' && send.lines[8]).toBe('0 14 D 2');
+    ref.next();
+    const j = ref.answer(['U']);
+    expect(j).toMatchObject({ accepted: false, played: 'N' });
+    expect(j.violations.map((v) => [v.code, v.severity])).toEqual([['ineffective-action', undefined]]);
+  });
+
+  it('keeps asking a fallen bot, ignoring its answers without complaint', () => {
+    // Every player stands in the middle of a block that falls at the end of T=3; the quirk runs the
+    // game on to the turn limit, and the bot (fallen) still gets its messages.
+    const blocks = [
+      [4, 0, 0, 0, 0, 4],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [4, 0, 0, 0, 0, 4],
+    ];
+    const placements = [
+      { x: 1, y: 1, facing: 'D' },
+      { x: 16, y: 1, facing: 'D' },
+      { x: 16, y: 16, facing: 'U' },
+      { x: 1, y: 16, facing: 'U' },
+    ];
+    const ref = referee('1', { setup: { blocks, placements, turnLimit: 24, opponents: { 0: 'idle', 2: 'idle', 3: 'idle' } } });
+    const trace = drive(ref, () => 'U');
+    expect(trace.sent).toHaveLength(6);
+    expect(trace.sent[1]!.slice(8, 12)).toEqual(['-1 -1 D 0', '-1 -1 U 0', '-1 -1 U 0', '-1 -1 U 0']);
+    expect(trace.judgements.slice(1).every((j) => j.violations.length === 0 && j.accepted)).toBe(true);
+    expect(ref.outcome()).toMatchObject({ finished: true, scores: { 0: 0, 1: 0, 2: 0, 3: 0 } });
+    expect(ref.outcome().summary).toMatch(/draw: every player has fallen; the engine ran the game on to T=24/);
+  });
+});
+
+describe('javachallenge2015 referee: failures', () => {
+  it('after a failed READY sends nothing more and lets the bot stand doing N to the end', () => {
+    const ref = referee('0', { setup: { ...idleSetup, turnLimit: 20 } });
+    ref.next();
+    ref.botFailed('bad-handshake');
+    const rest: JuryAction[] = [];
+    for (let a = ref.next(); ; a = ref.next()) {
+      rest.push(a);
+      if (a.type === 'end') break;
+      ref.opponent(undefined);
+    }
+    expect(rest.filter((a) => a.type === 'send' || a.type === 'await')).toEqual([]);
+    expect(rest.filter((a) => a.type === 'opponent')).toHaveLength(15);
+    expect(rest.at(-1)).toMatchObject({ type: 'end', ending: { kind: 'stopped' } });
+    expect(ref.outcome().summary).toMatch(/player 0 was stopped at T=0 \(bad-handshake\) and played N/);
+  });
+
+  it('after a move timeout plays N for that turn and every later one', () => {
+    let answered = 0;
+    const trace = drive(referee('1', { setup: { ...idleSetup, turnLimit: 40 } }), () => (answered++ < 2 ? 'N' : null));
+    expect(trace.sent).toHaveLength(3);
+    expect(trace.actions.filter((a) => a.type === 'await')).toHaveLength(4); // READY + 3 turns
+    expect(trace.actions.at(-1)).toMatchObject({ type: 'end', ending: { kind: 'stopped' } });
+  });
+});
+
+describe('javachallenge2015 referee: opponents and setup', () => {
+  it('plays setup scripts first, then the named opponent; scenario moves override both', () => {
+    const ref = referee('0', { setup: { placements: 'engine-seed-0', opponents: { 1: { script: 'UL', then: 'idle' } } } });
+    const trace: string[] = [];
+    ref.next();
+    ref.answer(['READY']);
+    for (let round = 0; round < 3; round++) {
+      ref.next();
+      ref.next();
+      ref.answer(['N']);
+      expect(ref.next()).toMatchObject({ type: 'opponent', player: '1' });
+      trace.push(ref.opponent(round === 2 ? 'R' : undefined));
+      ref.next();
+      ref.opponent('N');
+      ref.next();
+      ref.opponent('N');
+    }
+    expect(trace).toEqual(['U', 'L', 'R']);
+    expect(() => {
+      ref.next();
+      ref.next();
+      ref.answer(['N']);
+      ref.next();
+      ref.opponent('up');
+    }).toThrow(ScenarioError);
+  });
+
+  it('uses the engine placements for seeds 0, 1 and 42 by default, its own seeded placement otherwise', () => {
+    for (const seed of [0, 1, 42]) {
+      const s = buildSetup(undefined, 0, seed, createRng(seed), 'random');
+      expect(s.placementSource).toBe(`engine-seed-${seed}`);
+      expect(s.state).toEqual(initialState(ENGINE_PLACEMENTS[`engine-seed-${seed}`]!));
+    }
+    const a = buildSetup(undefined, 0, 7, createRng(7), 'random');
+    const b = buildSetup(undefined, 0, 7, createRng(7), 'random');
+    expect(a.placementSource).toBe('seeded');
+    expect(a.state).toEqual(b.state);
+  });
+
+  it('refuses setups the rules do not allow', () => {
+    const bad = (setup: Record<string, unknown>) => () => buildSetup(setup, 0, 0, createRng(0), 'random');
+    expect(bad({ placements: [{ x: 0, y: 0, facing: 'U' }, { x: 1, y: 1, facing: 'U' }, { x: 9, y: 9, facing: 'U' }, { x: 17, y: 17, facing: 'U' }] })).toThrow(/2 apart/);
+    expect(bad({ placements: 'engine-seed-7' })).toThrow(ScenarioError);
+    expect(bad({ turnLimit: 1001 })).toThrow(/turnLimit/);
+    expect(bad({ opponents: { 1: 'genius' } })).toThrow(/unknown opponent 'genius'/);
+    expect(bad({ opponents: { 1: { script: 'UXN' } } })).toThrow(/'X' is not an action/);
+    expect(() => referee('4')).toThrow(ScenarioError);
+    expect(() => referee('0', { opponent: 'genius' })).toThrow(ScenarioError);
+  });
+
+  it('built-in opponents are deterministic per seed, and attackers end games well before T=1000', () => {
+    const lengths: number[] = [];
+    for (const seed of [0, 1, 2, 3, 42]) {
+      const run = () => drive(referee('0', { seed, opponent: 'attacker' }), () => 'N');
+      const a = run();
+      expect(run().opponentMoves).toEqual(a.opponentMoves);
+      lengths.push(a.sent.length);
+    }
+    expect(Math.max(...lengths)).toBeLessThan(250);
+  });
+
+  it('the attacker attacks a player in its line of fire', () => {
+    const state = initialState([
+      { x: 1, y: 1, facing: 'R' },
+      { x: 10, y: 1, facing: 'L' },
+      { x: 16, y: 16, facing: 'U' },
+      { x: 1, y: 16, facing: 'D' },
+    ]);
+    expect(chooseAction('attacker', state, 0, createRng(1))).toBe('A');
+  });
+});

@@ -1,0 +1,117 @@
+// Reading a bot's state from Linux /proc: CPU time, peak memory, and whether it sleeps reading stdin.
+// Every reader returns null when the file is gone or unreadable (the bot exited, or not Linux).
+import { readdirSync, readFileSync } from 'node:fs';
+
+function read(path: string): string | null {
+  try {
+    return readFileSync(path, 'latin1');
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time of the bot's threads in nanoseconds (/proc/PID/task/TID/schedstat, first field). */
+export function cpuNs(pid: number): bigint | null {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  let total = 0n;
+  let any = false;
+  for (const tid of tids) {
+    const s = read(`/proc/${pid}/task/${tid}/schedstat`);
+    if (s === null) continue;
+    const first = s.split(' ', 1)[0];
+    if (first && /^\d+$/.test(first)) {
+      total += BigInt(first);
+      any = true;
+    }
+  }
+  return any ? total : null;
+}
+
+export interface MemoryReading {
+  /** Peak resident set size (VmHWM), kB. */
+  hwmKb: number;
+  /** Current data segment size (VmData, what RLIMIT_DATA limits), kB. */
+  dataKb: number;
+}
+
+export function memory(pid: number): MemoryReading | null {
+  const s = read(`/proc/${pid}/status`);
+  if (s === null) return null;
+  const hwm = /^VmHWM:\s+(\d+) kB/m.exec(s);
+  const data = /^VmData:\s+(\d+) kB/m.exec(s);
+  if (!hwm) return null;
+  return { hwmKb: Number(hwm[1]), dataKb: data ? Number(data[1]) : 0 };
+}
+
+interface StatLine {
+  pid: number;
+  state: string;
+  pgrp: number;
+}
+
+function stat(pid: number | string): StatLine | null {
+  const s = read(`/proc/${pid}/stat`);
+  if (s === null) return null;
+  const close = s.lastIndexOf(')');
+  const fields = s.slice(close + 2).split(' ');
+  return { pid: Number(pid), state: fields[0] ?? '?', pgrp: Number(fields[2]) };
+}
+
+/** Processes in the process group (the bot and everything it started that stayed in its group). */
+export function groupPids(pgid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    const st = stat(e);
+    if (st && st.pgrp === pgid && st.state !== 'Z') pids.push(st.pid);
+  }
+  return pids;
+}
+
+// read(2), pread64(2), readv(2) syscall numbers: the calls a program blocks in when it waits for input.
+const READ_SYSCALLS: Record<string, number[]> = { x64: [0, 17, 19], arm64: [63, 65, 67] };
+
+export interface StdinWait {
+  /** Some thread sleeps in read() on fd 0 and no thread of the group is running. */
+  waitingOnStdin: boolean;
+  /** What was seen, for the verdict's evidence (e.g. "pid 123 tid 123: read(0, …) [syscall 0]"). */
+  detail: string;
+}
+
+/** Looks at every thread of every process in the group: is the bot idle, waiting for input on fd 0? */
+export function stdinWait(pgid: number): StdinWait | null {
+  const reads = READ_SYSCALLS[process.arch];
+  if (!reads) return null;
+  const pids = groupPids(pgid);
+  if (pids.length === 0) return null;
+  let reader = '';
+  for (const pid of pids) {
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      const sc = read(`/proc/${pid}/task/${tid}/syscall`);
+      if (sc === null) return null; // not allowed to look: no early verdict
+      const text = sc.trim();
+      if (text === 'running') return { waitingOnStdin: false, detail: `pid ${pid} tid ${tid} is running` };
+      const [nr, fd] = text.split(' ');
+      if (nr !== undefined && reads.includes(Number(nr)) && fd !== undefined && Number(fd) === 0 && !reader)
+        reader = `pid ${pid} tid ${tid} sleeps in read(0, ...) [/proc/${pid}/task/${tid}/syscall: ${text.split(' ').slice(0, 4).join(' ')}]`;
+    }
+  }
+  return reader ? { waitingOnStdin: true, detail: reader } : { waitingOnStdin: false, detail: 'no thread is reading stdin' };
+}

@@ -1,0 +1,64 @@
+// What one scenario run produces: the unit every reporter consumes.
+import type { Outcome } from './game.js';
+import type { ResolvedLimits } from './profile.js';
+import type { Violation } from './violations.js';
+
+export interface TranscriptEntry {
+  /** Milliseconds since the bot was started. */
+  t: number;
+  /** jury: a line the jury wrote; bot: a line the bot wrote; stderr: bot's stderr; event: what happened. */
+  dir: 'jury' | 'bot' | 'stderr' | 'event';
+  text: string;
+}
+
+export interface ReplyTiming {
+  ply: number;
+  /** Wall time from the moment the jury started listening to the arrival of the answer's last line. */
+  wallMs: number;
+  /** The bot's CPU time over the same window (null when /proc is unreadable). */
+  cpuMs: number | null;
+  /** The limit that applied to this answer (per-answer limit or what was left of the total). */
+  limitMs: number | null;
+}
+
+export interface Timing {
+  replies: number;
+  maxMs: number;
+  totalMs: number;
+  meanMs: number;
+  /** The budget counted the way the real jury did (only while waiting), and what was left. */
+  totalBudgetMs: number | null;
+  perReply: ReplyTiming[];
+}
+
+export interface Snapshot {
+  ply: number;
+  t: number;
+  /** The move that led here (null at the start). */
+  move: string | null;
+  state: unknown;
+}
+
+export interface ScenarioResult {
+  /** Scenario file path as given (or relative to the working directory). */
+  scenario: string;
+  name: string;
+  game: string;
+  role: string;
+  profile: string;
+  seed: number | string;
+  status: 'passed' | 'failed' | 'error';
+  violations: Violation[];
+  /** The harness's own fault (exit 2): invalid scenario, internal error. */
+  error?: string;
+  outcome?: Outcome;
+  limits: ResolvedLimits;
+  timing: Timing;
+  memory: { peakMb: number | null; limitMb: number | null };
+  stderr: { bytes: number; head: string };
+  exit: { code: number | null; signal: string | null; atMs: number; byJury: boolean } | null;
+  durationMs: number;
+  transcript: TranscriptEntry[];
+  transcriptDropped: number;
+  snapshots?: Snapshot[];
+}

@@ -1,0 +1,164 @@
+// Runs many scenarios (files × roles) against one bot and streams results to reporters, in a stable
+// order whatever the parallelism.
+import os from 'node:os';
+import { HarnessError, resolveCommand, type BotCommand } from './bot-process.js';
+import type { GameDefinition } from './game.js';
+import type { ScenarioResult } from './result.js';
+import { expandScenarioPaths, loadScenario, ScenarioFileError, type Scenario } from './scenario.js';
+import { runScenario, type SessionOptions } from './session.js';
+
+export interface Task {
+  scenario: Scenario;
+  role: string;
+}
+
+export interface RunInfo {
+  tool: { name: string; version: string };
+  bot: { command: string[] };
+  profile?: string;
+  total: number;
+  jobs: number;
+  shard?: { index: number; count: number };
+}
+
+export interface RunSummary {
+  passed: number;
+  failed: number;
+  errors: number;
+}
+
+export interface RunReport {
+  tool: { name: string; version: string };
+  bot: { command: string[] };
+  startedAt: string;
+  durationMs: number;
+  results: ScenarioResult[];
+  summary: RunSummary;
+}
+
+/** Reporters turn the one stream of run events into outputs; every hook is optional. */
+export interface Reporter {
+  onRunStart?(info: RunInfo): void;
+  onScenarioStart?(task: Task, index: number, total: number): void;
+  onScenarioEnd?(result: ScenarioResult, index: number, total: number): void;
+  onRunEnd?(report: RunReport): void | Promise<void>;
+  /** Reporters that draw the game ask the session for a snapshot per ply. */
+  wantsSnapshots?: boolean;
+}
+
+export interface RunOptions extends Omit<SessionOptions, 'invokedFrom' | 'snapshots'> {
+  /** Only this role (scenarios fixed to another role are left out). */
+  role?: string;
+  jobs?: number;
+  /** Run only part k (1-based) of n of the tasks, split deterministically. */
+  shard?: { index: number; count: number };
+  invokedFrom?: string;
+  reporters?: Reporter[];
+  version?: string;
+}
+
+/** Loads scenario files (and folders) and expands them into tasks, one per role. */
+export function planTasks(inputs: string[], games: readonly GameDefinition[], options: { cwd: string; role?: string; game?: string }): Task[] {
+  const files = expandScenarioPaths(inputs, options.cwd);
+  const problems: ScenarioFileError[] = [];
+  const tasks: Task[] = [];
+  for (const file of files) {
+    let scenario: Scenario;
+    try {
+      scenario = loadScenario(file, options.cwd, games);
+    } catch (e) {
+      if (e instanceof ScenarioFileError) {
+        problems.push(e);
+        continue;
+      }
+      throw e;
+    }
+    if (options.game && scenario.game !== options.game) continue;
+    const game = games.find((g) => g.id === scenario.game)!;
+    if (options.role !== undefined && !game.roles.includes(options.role))
+      throw new HarnessError(`${game.id} has roles ${game.roles.join(', ')}; '${options.role}' is not one of them`);
+    const roles = scenario.role !== undefined ? [scenario.role] : [...game.roles];
+    for (const role of roles) if (options.role === undefined || options.role === role) tasks.push({ scenario, role });
+  }
+  if (problems.length > 0) throw new ScenarioFileError(problems.flatMap((p) => p.problems));
+  return tasks;
+}
+
+/** Deterministic split for CI matrices: task i goes to shard (i mod n) + 1, so every task runs exactly once. */
+export function shardTasks<T>(tasks: T[], shard: { index: number; count: number } | undefined): T[] {
+  if (!shard) return tasks;
+  return tasks.filter((_, i) => i % shard.count === shard.index - 1);
+}
+
+export async function runTasks(tasks: Task[], games: readonly GameDefinition[], options: RunOptions & { bot: BotCommand }): Promise<RunReport> {
+  const invokedFrom = options.invokedFrom ?? process.cwd();
+  resolveCommand(options.bot.argv, invokedFrom); // a missing executable is the harness's fault, before anything runs
+  const reporters = options.reporters ?? [];
+  const selected = shardTasks(tasks, options.shard);
+  const jobs = Math.max(1, Math.min(options.jobs ?? 1, selected.length || 1));
+  const version = options.version ?? '0.0.0';
+  const startedAt = new Date();
+  const info: RunInfo = {
+    tool: { name: 'botjury', version },
+    bot: { command: options.bot.argv },
+    ...(options.profile ? { profile: options.profile } : {}),
+    total: selected.length,
+    jobs,
+    ...(options.shard ? { shard: options.shard } : {}),
+  };
+  for (const r of reporters) r.onRunStart?.(info);
+  const snapshots = reporters.some((r) => r.wantsSnapshots);
+  const results: ScenarioResult[] = new Array(selected.length);
+  const done: boolean[] = new Array(selected.length).fill(false);
+  let nextToEmit = 0;
+  let nextToStart = 0;
+  let harnessError: Error | null = null;
+
+  const worker = async (): Promise<void> => {
+    while (nextToStart < selected.length && !harnessError) {
+      const index = nextToStart++;
+      const task = selected[index]!;
+      const game = games.find((g) => g.id === task.scenario.game)!;
+      if (jobs === 1) for (const r of reporters) r.onScenarioStart?.(task, index, selected.length);
+      try {
+        results[index] = await runScenario(task.scenario, task.role, game, { ...options, invokedFrom, snapshots });
+      } catch (e) {
+        harnessError = e as Error;
+        return;
+      }
+      done[index] = true;
+      // Emit in file order, so parallel runs report exactly like serial ones.
+      while (nextToEmit < selected.length && done[nextToEmit]) {
+        const i = nextToEmit++;
+        if (jobs > 1) for (const r of reporters) r.onScenarioStart?.(selected[i]!, i, selected.length);
+        for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+  if (harnessError) throw harnessError;
+
+  const summary: RunSummary = {
+    passed: results.filter((r) => r.status === 'passed').length,
+    failed: results.filter((r) => r.status === 'failed').length,
+    errors: results.filter((r) => r.status === 'error').length,
+  };
+  const report: RunReport = {
+    tool: info.tool,
+    bot: info.bot,
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    results,
+    summary,
+  };
+  for (const r of reporters) await r.onRunEnd?.(report);
+  return report;
+}
+
+export const defaultJobs = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+
+/** 0 every scenario passed; 1 the bot violated something; 2 the harness could not do its job. */
+export function exitCodeFor(report: RunReport): 0 | 1 | 2 {
+  if (report.summary.errors > 0) return 2;
+  return report.summary.failed > 0 ? 1 : 0;
+}

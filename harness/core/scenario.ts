@@ -1,0 +1,259 @@
+// Scenario files: YAML, validated against schemas/scenario.schema.json (ajv, JSON Schema 2020-12),
+// with every problem reported as file:line:col.
+import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import type { GameDefinition } from './game.js';
+import { SCHEMA_DIR } from './paths.js';
+import type { Limits } from './profile.js';
+
+export type MoveValue = string | number | (string | number)[];
+
+export type BotExpectation =
+  | { any: true }
+  | { exact: MoveValue }
+  | { oneOf: MoveValue[] }
+  | { matches: string };
+
+export type Step = { index: number; /** line in the scenario file */ srcLine: number } & (
+  | { kind: 'opponent'; move: MoveValue }
+  | { kind: 'bot'; expect: BotExpectation; withinMs?: number }
+  | { kind: 'play'; until: 'end'; withinMs?: number }
+  | { kind: 'play'; plies: number; withinMs?: number }
+  | { kind: 'quit' }
+  | { kind: 'expect-exit'; withinMs?: number }
+  | { kind: 'expect-line'; line?: string; matches?: string; withinMs?: number }
+  | { kind: 'send'; lines: string[] }
+);
+
+export interface Scenario {
+  /** Path as the user should see it (relative to the working directory when inside it). */
+  file: string;
+  dir: string;
+  game: string;
+  name: string;
+  description?: string;
+  rule?: string;
+  /** Undefined: run once per role of the game. */
+  role?: string;
+  seed: number | string;
+  profile?: string;
+  opponent?: string;
+  tags: string[];
+  limits?: Limits;
+  setup?: Record<string, unknown>;
+  /** Undefined: play one full game. */
+  steps?: Step[];
+}
+
+export interface ScenarioProblem {
+  file: string;
+  line: number;
+  col: number;
+  message: string;
+}
+
+export class ScenarioFileError extends Error {
+  override name = 'ScenarioFileError';
+  constructor(readonly problems: ScenarioProblem[]) {
+    super(problems.map(formatProblem).join('\n'));
+  }
+}
+
+export const formatProblem = (p: ScenarioProblem): string => `${p.file}:${p.line}:${p.col}: ${p.message}`;
+
+
+let validator: ValidateFunction | undefined;
+
+function schemaValidator(): ValidateFunction {
+  if (validator) return validator;
+  // ajv is CommonJS: under NodeNext its class is the default export's `default`.
+  const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
+  const ajv = new (Ajv2020 as unknown as new (o: object) => import('ajv/dist/2020.js').default)({ allErrors: true, strict: false });
+  ajv.addFormat('regex', { validate: (s: string) => { try { new RegExp(s); return true; } catch { return false; } } });
+  const setupDir = path.join(SCHEMA_DIR, 'setup');
+  for (const f of readdirSync(setupDir).filter((f) => f.endsWith('.json'))) {
+    const schema = JSON.parse(readFileSync(path.join(setupDir, f), 'utf8')) as Record<string, unknown>;
+    // Relative $refs resolve against file URLs, as they do in editors.
+    ajv.addSchema({ ...schema, $id: pathToFileURL(path.join(setupDir, f)).href });
+  }
+  const main = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'scenario.schema.json'), 'utf8')) as Record<string, unknown>;
+  const compiled = ajv.compile({ ...main, $id: pathToFileURL(path.join(SCHEMA_DIR, 'scenario.schema.json')).href });
+  validator = compiled;
+  return compiled;
+}
+
+/** Expands files and folders (recursively, *.yaml / *.yml, sorted) into scenario file paths. */
+export function expandScenarioPaths(inputs: string[], cwd: string): string[] {
+  const out: string[] = [];
+  const walk = (p: string): void => {
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const e of readdirSync(p).sort()) {
+        const child = path.join(p, e);
+        if (statSync(child).isDirectory() || /\.ya?ml$/.test(e)) walk(child);
+      }
+    } else out.push(p);
+  };
+  for (const input of inputs) {
+    const abs = path.resolve(cwd, input);
+    try {
+      statSync(abs);
+    } catch {
+      throw new ScenarioFileError([{ file: input, line: 1, col: 1, message: 'no such file or folder' }]);
+    }
+    walk(abs);
+  }
+  return out;
+}
+
+export function displayPath(abs: string, cwd: string): string {
+  const rel = path.relative(cwd, abs);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel;
+}
+
+/** Loads and validates one scenario file; throws ScenarioFileError with every problem found. */
+export function loadScenario(absPath: string, cwd: string, games: readonly GameDefinition[]): Scenario {
+  const file = displayPath(absPath, cwd);
+  let text: string;
+  try {
+    text = readFileSync(absPath, 'utf8');
+  } catch (e) {
+    throw new ScenarioFileError([{ file, line: 1, col: 1, message: `cannot read: ${(e as Error).message}` }]);
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const at = (offset: number): { line: number; col: number } => lineCounter.linePos(offset);
+  if (doc.errors.length > 0) {
+    throw new ScenarioFileError(doc.errors.map((e) => ({ file, ...at(e.pos[0]), message: e.message.split('\n')[0]! })));
+  }
+  const data = doc.toJS() as unknown;
+  const validate = schemaValidator();
+  if (!validate(data)) {
+    const problems = simplifyErrors(validate.errors ?? []).map((err) => {
+      const node = nodeAt(doc, err.instancePath);
+      const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
+      return { file, ...pos, message: describeError(err) };
+    });
+    throw new ScenarioFileError(problems);
+  }
+  const raw = data as Record<string, unknown>;
+  const game = games.find((g) => g.id === raw.game);
+  const problem = (instancePath: string, message: string): ScenarioFileError => {
+    const node = nodeAt(doc, instancePath);
+    const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
+    return new ScenarioFileError([{ file, ...pos, message }]);
+  };
+  if (!game) throw problem('/game', `game '${String(raw.game)}' is not available in this build`);
+  const role = raw.role === undefined ? undefined : String(raw.role);
+  if (role !== undefined && !game.roles.includes(role))
+    throw problem('/role', `${game.id} has roles ${game.roles.join(', ')}; '${role}' is not one of them`);
+  if (raw.profile !== undefined && !game.profiles[String(raw.profile)])
+    throw problem('/profile', `${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${String(raw.profile)}'`);
+
+  const steps = Array.isArray(raw.steps)
+    ? (raw.steps as unknown[]).map((s, i) => toStep(s, i, nodeAt(doc, `/steps/${i}`)?.range ? at(nodeAt(doc, `/steps/${i}`)!.range![0]).line : 0))
+    : undefined;
+  return {
+    file,
+    dir: path.dirname(absPath),
+    game: game.id,
+    name: typeof raw.name === 'string' ? raw.name : path.basename(absPath).replace(/\.ya?ml$/, ''),
+    ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
+    ...(typeof raw.rule === 'string' ? { rule: raw.rule } : {}),
+    ...(role !== undefined ? { role } : {}),
+    seed: (raw.seed as number | string | undefined) ?? 0,
+    ...(raw.profile !== undefined ? { profile: String(raw.profile) } : {}),
+    ...(raw.opponent !== undefined ? { opponent: String(raw.opponent) } : {}),
+    tags: (raw.tags as string[] | undefined) ?? [],
+    ...(raw.limits ? { limits: raw.limits as Limits } : {}),
+    ...(raw.setup ? { setup: raw.setup as Record<string, unknown> } : {}),
+    ...(steps ? { steps } : {}),
+  };
+}
+
+function toStep(s: unknown, index: number, srcLine: number): Step {
+  const base = { index, srcLine };
+  if (s === 'quit') return { ...base, kind: 'quit' };
+  const o = s as Record<string, unknown>;
+  const within = typeof o.withinMs === 'number' ? { withinMs: o.withinMs } : {};
+  if ('opponent' in o) return { ...base, kind: 'opponent', move: o.opponent as MoveValue };
+  if ('bot' in o) {
+    const b = o.bot;
+    const expect: BotExpectation =
+      b === 'any' ? { any: true }
+      : b && typeof b === 'object' && !Array.isArray(b) && 'oneOf' in b ? { oneOf: (b as { oneOf: MoveValue[] }).oneOf }
+      : b && typeof b === 'object' && !Array.isArray(b) && 'matches' in b ? { matches: (b as { matches: string }).matches }
+      : { exact: b as MoveValue };
+    return { ...base, kind: 'bot', expect, ...within };
+  }
+  if ('play' in o) {
+    const p = o.play as { until?: 'end'; plies?: number };
+    return p.until ? { ...base, kind: 'play', until: 'end', ...within } : { ...base, kind: 'play', plies: p.plies!, ...within };
+  }
+  if ('quit' in o) return { ...base, kind: 'quit' };
+  if ('send' in o) return { ...base, kind: 'send', lines: Array.isArray(o.send) ? (o.send as string[]) : [String(o.send)] };
+  const e = o.expect;
+  if (e === 'exit') return { ...base, kind: 'expect-exit', ...within };
+  const eo = e as { line?: string; matches?: string };
+  return { ...base, kind: 'expect-line', ...(eo.line !== undefined ? { line: eo.line } : {}), ...(eo.matches !== undefined ? { matches: eo.matches } : {}), ...within };
+}
+
+function nodeAt(doc: Document, instancePath: string): YamlNode | undefined {
+  let node: unknown = doc.contents;
+  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  for (const part of parts) {
+    if (isMap(node)) {
+      const pair = node.items.find((it) => (it.key as { value?: unknown })?.value === part);
+      if (!pair) return node as YamlNode;
+      node = pair.value ?? pair.key;
+    } else if (isSeq(node)) {
+      const item = node.items[Number(part)];
+      if (item === undefined) return node as YamlNode;
+      node = item;
+    } else break;
+  }
+  return node as YamlNode | undefined;
+}
+
+/** ajv reports every branch of an anyOf; keep the most specific message per location. */
+function simplifyErrors(errors: ErrorObject[]): ErrorObject[] {
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    if (e.keyword === 'if') continue;
+    const list = byPath.get(e.instancePath) ?? [];
+    list.push(e);
+    byPath.set(e.instancePath, list);
+  }
+  // Deepest paths first: a problem inside a step explains the step's anyOf failure.
+  const paths = [...byPath.keys()].sort((a, b) => b.split('/').length - a.split('/').length);
+  const kept: ErrorObject[] = [];
+  const covered = new Set<string>();
+  for (const p of paths) {
+    if ([...covered].some((c) => c.startsWith(`${p}/`))) continue;
+    const list = byPath.get(p)!;
+    const specific = list.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
+    const pick = specific.find((e) => e.keyword === 'additionalProperties') ?? specific.find((e) => e.keyword === 'enum') ?? specific[0] ?? list[0]!;
+    kept.push(pick);
+    covered.add(p);
+  }
+  return kept;
+}
+
+function describeError(e: ErrorObject): string {
+  const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'scenario';
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `${where}: unknown key '${(e.params as { additionalProperty: string }).additionalProperty}'`;
+    case 'enum':
+      return `${where}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'required':
+      return `${where}: missing '${(e.params as { missingProperty: string }).missingProperty}'`;
+    case 'const':
+      return `${where}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+    default:
+      return `${where}: ${e.message ?? 'is not valid'}`;
+  }
+}

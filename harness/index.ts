@@ -1,0 +1,32 @@
+// Programmatic API: `import { runScenarios } from 'botjury'`.
+import type { BotCommand } from './core/bot-process.js';
+import { SCENARIO_DIR } from './core/paths.js';
+import { planTasks, runTasks, type RunOptions, type RunReport } from './core/runner.js';
+import { VERSION } from './core/version.js';
+import { GAMES } from './games/registry.js';
+import path from 'node:path';
+
+export interface RunScenariosOptions extends Omit<RunOptions, 'bot'> {
+  /** The bot command, executed directly (no shell): ['python3', 'bot.py']. */
+  bot: string[] | BotCommand;
+}
+
+/**
+ * Runs scenario files or folders (or a game's built-in suite: `{ game: 'alquerque' }`) against a bot
+ * and returns the report the JSON reporter would write. Never throws for the bot's violations.
+ */
+export async function runScenarios(scenarios: string[] | { game: string }, options: RunScenariosOptions): Promise<RunReport> {
+  const cwd = options.invokedFrom ?? process.cwd();
+  const inputs = Array.isArray(scenarios) ? scenarios : [path.join(SCENARIO_DIR, scenarios.game)];
+  const tasks = planTasks(inputs, GAMES, { cwd, ...(options.role !== undefined ? { role: options.role } : {}), ...(!Array.isArray(scenarios) ? { game: scenarios.game } : {}) });
+  const bot = Array.isArray(options.bot) ? { argv: options.bot } : options.bot;
+  return runTasks(tasks, GAMES, { version: VERSION, ...options, bot, invokedFrom: cwd });
+}
+
+export { GAMES } from './games/registry.js';
+export { exitCodeFor, type Reporter, type RunReport, type RunSummary, type Task } from './core/runner.js';
+export type { ScenarioResult, TranscriptEntry, ReplyTiming, Timing, Snapshot } from './core/result.js';
+export type { Violation, ViolationCode, Severity } from './core/violations.js';
+export type { GameDefinition, Referee, JuryAction, AnswerRequest, Ending, Judgement, Outcome } from './core/game.js';
+export { ScenarioError } from './core/game.js';
+export { VERSION };

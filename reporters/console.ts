@@ -1,0 +1,94 @@
+// Console reporter: per scenario pass/fail; each violation with expected, actual and evidence;
+// a timing summary. Colour only on a terminal, and never when NO_COLOR is set.
+import { styleText } from 'node:util';
+import type { ScenarioResult } from '../harness/core/result.js';
+import type { Reporter, RunInfo, RunReport, Task } from '../harness/core/runner.js';
+import type { Violation } from '../harness/core/violations.js';
+import type { Output } from './output.js';
+
+type Style = 'red' | 'green' | 'yellow' | 'dim' | 'bold' | 'cyan';
+
+/** Bot bytes shown as they are, with control characters made visible (never interpreted by a terminal). */
+export function printable(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f]/g, (c) => (c === '\r' ? '\\r' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+}
+
+export function useColor(out: Output, env: NodeJS.ProcessEnv = process.env): boolean {
+  if ('NO_COLOR' in env && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  return out.isTTY;
+}
+
+export function consoleReporter(out: Output, options: { verbose?: boolean } = {}): Reporter {
+  const color = useColor(out);
+  const paint = (style: Style, text: string): string => (color ? styleText(style, text) : text);
+  let started = 0;
+  let failuresSoFar = 0;
+  let runStart = Date.now();
+
+  const progress = (task: Task, index: number, total: number): void => {
+    // Long runs on a terminal: one redrawn status line; elsewhere nothing (results are printed per scenario).
+    if (!out.isTTY) return;
+    const secs = ((Date.now() - runStart) / 1000).toFixed(0);
+    out.write(`\r\x1b[2K${paint('dim', `[${index + 1}/${total}] ${secs}s, ${failuresSoFar} failing — ${task.scenario.name} [${task.role}]`)}`);
+  };
+
+  return {
+    onRunStart(info: RunInfo) {
+      runStart = Date.now();
+      const shard = info.shard ? `, shard ${info.shard.index}/${info.shard.count}` : '';
+      out.write(`${paint('bold', `botjury ${info.tool.version}`)} — ${info.total} scenario run${info.total === 1 ? '' : 's'}${shard}, bot: ${info.bot.command.join(' ')}\n`);
+    },
+    onScenarioStart(task, index, total) {
+      started++;
+      progress(task, index, total);
+    },
+    onScenarioEnd(result: ScenarioResult) {
+      if (out.isTTY) out.write('\r\x1b[2K');
+      if (result.status !== 'passed') failuresSoFar++;
+      const mark = result.status === 'passed' ? paint('green', '✓') : result.status === 'failed' ? paint('red', '✗') : paint('yellow', '!');
+      const t = result.timing;
+      const timing = t.replies > 0 ? paint('dim', ` (${t.replies} replies, max ${t.maxMs} ms, total ${t.totalMs} ms)`) : '';
+      out.write(`${mark} ${result.scenario} ${paint('cyan', `[${result.role}]`)} ${result.name}${timing}\n`);
+      if (result.error) out.write(`    ${paint('yellow', 'harness error:')} ${result.error}\n`);
+      for (const v of result.violations) writeViolation(v);
+      if (options.verbose && result.outcome) out.write(paint('dim', `    outcome: ${result.outcome.summary}\n`));
+    },
+    onRunEnd(report: RunReport) {
+      const all = report.results;
+      const replies = all.reduce((n, r) => n + r.timing.replies, 0);
+      if (replies > 0) {
+        const worst = all.reduce((a, b) => (b.timing.maxMs > a.timing.maxMs ? b : a));
+        const budgets = all.filter((r) => r.timing.totalBudgetMs);
+        const tightest = budgets.length ? budgets.reduce((a, b) => (b.timing.totalMs / b.timing.totalBudgetMs! > a.timing.totalMs / a.timing.totalBudgetMs! ? b : a)) : null;
+        const peak = Math.max(0, ...all.map((r) => r.memory.peakMb ?? 0));
+        out.write(paint('dim', `timing: ${replies} replies; slowest ${worst.timing.maxMs} ms (${worst.name} [${worst.role}])`));
+        if (tightest) out.write(paint('dim', `; most of a budget used: ${tightest.timing.totalMs} of ${tightest.timing.totalBudgetMs} ms`));
+        if (peak > 0) out.write(paint('dim', `; peak memory ${peak} MB`));
+        out.write('\n');
+      }
+      const s = report.summary;
+      const parts = [paint(s.failed ? 'red' : 'green', `${s.passed} passed, ${s.failed} failed`)];
+      if (s.errors) parts.push(paint('yellow', `${s.errors} errors`));
+      out.write(`${parts.join(', ')} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
+      void started;
+      return out.close();
+    },
+  };
+
+  function writeViolation(v: Violation): void {
+    const sev = v.severity === 'error' ? paint('red', v.code) : paint('yellow', `${v.code} (warning)`);
+    const ply = v.ply !== undefined ? ` at ply ${v.ply}` : '';
+    out.write(`    ${sev}${ply} [${v.atMs} ms]: ${printable(v.message)}\n`);
+    if (v.expected !== undefined) out.write(`      expected: ${printable(v.expected)}\n`);
+    if (v.actual !== undefined) out.write(`      actual:   ${printable(v.actual)}\n`);
+    if (v.rule) out.write(paint('dim', `      rule:     "${v.rule}"\n`));
+    if (v.evidence) {
+      const ev = Object.entries(v.evidence)
+        .filter(([, val]) => val !== null && val !== undefined)
+        .map(([k, val]) => `${k}=${printable(typeof val === 'string' ? val : JSON.stringify(val))}`)
+        .join(', ');
+      if (ev) out.write(paint('dim', `      evidence: ${ev}\n`));
+    }
+  }
+}

@@ -1,7 +1,7 @@
 // The CodeCup 2008 jury for one Alquerque game, seen from the bot's seat.
 import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
-import { randomMover } from './opponent.js';
+import { chooseMove, OPPONENTS, type OpponentName } from './opponent.js';
 import {
   applyMove, boardRows, checkMove, countPieces, formatMove, initialState, other, scores, status, WIN_SCORE,
   type Color, type State, type Status,
@@ -16,11 +16,13 @@ export class AlquerqueReferee implements Referee {
   /** Set when the game ended otherwise than by the rules' natural end (bot disqualified, scenario quit). */
   private irregular: { loser: Color; reason: string } | null = null;
   private lastMove: string | null = null;
+  private readonly opponentName: OpponentName;
 
   constructor(ctx: RefereeContext) {
     if (ctx.role !== 'white' && ctx.role !== 'black') throw new ScenarioError(`alquerque has roles white and black, not '${ctx.role}'`);
-    if (ctx.opponent !== undefined && ctx.opponent !== 'random')
-      throw new ScenarioError(`alquerque has one built-in opponent, 'random', not '${ctx.opponent}'`);
+    if (ctx.opponent !== undefined && !OPPONENTS.includes(ctx.opponent as OpponentName))
+      throw new ScenarioError(`alquerque's built-in opponents are ${OPPONENTS.join(', ')}; not '${ctx.opponent}'`);
+    this.opponentName = (ctx.opponent as OpponentName | undefined) ?? 'random';
     this.bot = ctx.role;
     this.rng = ctx.rng.fork('opponent');
     if (this.bot === 'white') this.queue.push({ type: 'send', lines: [START], ply: 1 }, this.awaitBot());
@@ -59,7 +61,7 @@ export class AlquerqueReferee implements Referee {
   opponent(scripted: string | undefined): string {
     let text: string;
     if (scripted === undefined) {
-      text = formatMove(randomMover(this.state, this.rng));
+      text = formatMove(chooseMove(this.opponentName, this.state, this.rng));
     } else {
       const check = checkMove(this.state, scripted.trim());
       if (!check.ok) throw new ScenarioError(`scripted opponent move at ply ${this.state.ply + 1} is not legal: ${check.message}`);

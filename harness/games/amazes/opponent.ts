@@ -1,0 +1,121 @@
+// Built-in Amazes opponents. Both play legal lines of at most 256 steps and never need I/O.
+//   explorer (default): plays like a sensible bot — from its own discoveries only, it walks to the
+//     nearest known square that still has an undiscovered edge (ties broken by the seeded rng), so
+//     the bot sees realistic distances and the opponent's discoveries take "first" points away.
+//   hunter: a jury instrument, not a fair player — it reads the real maze, walks until it has
+//     discovered all 625 squares, then walks onto the bot's square: sudden death, and the bot gets
+//     `Quit`. It makes the rule text's second ending reachable within a few turns.
+import type { Rng } from '../../core/rng.js';
+import { CELLS, DIRS, edgeOf, isWall, neighbor, turnAround, type Cell, type Dir, type Maze } from './maze.js';
+import { OPEN, UNKNOWN } from './discovery.js';
+import { MAX_STEPS, other, type GameState } from './rules.js';
+
+export const OPPONENTS = ['explorer', 'hunter'] as const;
+export type OpponentName = (typeof OPPONENTS)[number];
+export const DEFAULT_OPPONENT: OpponentName = 'explorer';
+
+export function chooseMove(name: OpponentName, s: GameState, rng: Rng): string {
+  const steps = name === 'hunter' ? hunterMove(s) : explorerMove(s, rng);
+  // Never empty: a step back is always possible (a player faces away from where it came from).
+  return steps.length > 0 ? steps : 'T';
+}
+
+/** Relative steps for a path of absolute directions, starting while facing `facing`. */
+export function stepsFor(facing: Dir, path: readonly Dir[]): string {
+  let out = '';
+  let f = facing;
+  for (const d of path) {
+    out += 'FRTL'[(d - f + 4) & 3];
+    f = d;
+  }
+  return out;
+}
+
+/** Breadth-first search from `start` over edges `passable` allows: distance and the direction that entered each square. */
+function bfs(start: Cell, passable: (cell: Cell, d: Dir) => boolean): { dist: Int16Array; via: Int8Array } {
+  const dist = new Int16Array(CELLS).fill(-1);
+  const via = new Int8Array(CELLS).fill(-1);
+  const queue = [start];
+  dist[start] = 0;
+  for (let i = 0; i < queue.length; i++) {
+    const cell = queue[i]!;
+    for (const d of DIRS) {
+      if (!passable(cell, d)) continue;
+      const n = neighbor(cell, d);
+      if (n < 0 || dist[n]! >= 0) continue;
+      dist[n] = dist[cell]! + 1;
+      via[n] = d;
+      queue.push(n);
+    }
+  }
+  return { dist, via };
+}
+
+function pathTo(target: Cell, via: Int8Array): Dir[] {
+  const path: Dir[] = [];
+  for (let cell = target; via[cell]! >= 0; ) {
+    const d = via[cell] as Dir;
+    path.push(d);
+    cell = neighbor(cell, turnAround(d));
+  }
+  return path.reverse();
+}
+
+export function explorerMove(s: GameState, rng: Rng): string {
+  const me = s[s.toMove];
+  const k = me.knowledge;
+  const { dist, via } = bfs(me.pose.cell, (cell, d) => k.edges[edgeOf(cell, d)] === OPEN);
+  let best = Infinity;
+  let frontier: Cell[] = [];
+  const reachable: Cell[] = [];
+  for (let cell = 0; cell < CELLS; cell++) {
+    const n = dist[cell]!;
+    if (n <= 0) continue;
+    reachable.push(cell);
+    if (!DIRS.some((d) => k.edges[edgeOf(cell, d)] === UNKNOWN)) continue;
+    if (n < best) {
+      best = n;
+      frontier = [cell];
+    } else if (n === best) frontier.push(cell);
+  }
+  // Everything reachable is known: wander somewhere (the game goes on for 150 turns).
+  const target = frontier.length > 0 ? rng.pick(frontier) : rng.pick(reachable);
+  return stepsFor(me.pose.facing, pathTo(target, via).slice(0, MAX_STEPS));
+}
+
+export function hunterMove(s: GameState): string {
+  const maze: Maze = s.maze;
+  const me = s[s.toMove];
+  const prey = s[other(s.toMove)].pose.cell;
+  const open = (cell: Cell, d: Dir): boolean => !isWall(maze, cell, d);
+  const discovered = me.knowledge.discovered.slice();
+  let left = CELLS - me.knowledge.discoveredCount;
+  let at = me.pose.cell;
+  const path: Dir[] = [];
+  // Walk to the nearest undiscovered square, again and again, within the turn's 256 steps.
+  while (left > 0 && path.length < MAX_STEPS) {
+    const { dist, via } = bfs(at, open);
+    let target = -1;
+    for (let cell = 0; cell < CELLS; cell++)
+      if (!discovered[cell] && dist[cell]! > 0 && (target < 0 || dist[cell]! < dist[target]!)) target = cell;
+    if (target < 0) break;
+    for (const d of pathTo(target, via)) {
+      at = neighbor(at, d);
+      path.push(d);
+      if (!discovered[at]) {
+        discovered[at] = 1;
+        left--;
+      }
+    }
+  }
+  if (left === 0 && path.length < MAX_STEPS) {
+    const { via } = bfs(at, open);
+    const chase = pathTo(prey, via);
+    if (chase.length > 0) path.push(...chase);
+    else if (path.length === 0) {
+      // Already on the bot's square: step aside now, come back next turn.
+      path.push(DIRS.find((d) => open(at, d))!);
+    }
+  }
+  return stepsFor(me.pose.facing, path.slice(0, MAX_STEPS));
+}

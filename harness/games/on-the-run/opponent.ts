@@ -1,0 +1,104 @@
+// The built-in On The Run opponents. Each plays only with what its side is told (the detectives never
+// peek at the fugitive between announcements) and only legal moves. Seeded: ties are broken by the Rng.
+import type { Rng } from '../../core/rng.js';
+import { neighbourCities, range, type GameMap } from './map.js';
+import { DETECTIVES, fugitiveMoves, type FugitiveMove, type Side, type State } from './rules.js';
+
+export const OPPONENTS: Readonly<Record<Side, readonly string[]>> = {
+  // The first of each list is the default.
+  fugitive: ['keep-away', 'random'],
+  detectives: ['close-in', 'random'],
+};
+
+export interface Board {
+  map: GameMap;
+  /** dist[a][b]: fewest connections of any mode between a and b. */
+  dist: readonly (readonly number[])[];
+}
+
+function best<T>(rng: Rng, items: readonly T[], score: (t: T) => number): T {
+  let top = -Infinity;
+  let winners: T[] = [];
+  for (const item of items) {
+    const s = score(item);
+    if (s > top) (top = s), (winners = [item]);
+    else if (s === top) winners.push(item);
+  }
+  return rng.pick(winners);
+}
+
+const nearest = (board: Board, city: number, detectives: readonly number[]): number => Math.min(...detectives.map((d) => board.dist[city]![d]!));
+
+// ---- keep-away fugitive: as far from the nearest detective as it can get ----
+
+export function keepAwayStart(board: Board, detectives: readonly number[], rng: Rng): number {
+  const free = range(board.map.cities).filter((c) => !detectives.includes(c));
+  return best(rng, free, (c) => nearest(board, c, detectives) * 1000 + board.map.links[c]!.length);
+}
+
+export function keepAwayMove(board: Board, state: State, rng: Rng): FugitiveMove {
+  const d = state.detectives;
+  return best(rng, fugitiveMoves(board.map, state), (m) => nearest(board, m.to, d) * 1000 + d.reduce((s, x) => s + board.dist[m.to]![x]!, 0));
+}
+
+// ---- close-in detectives: spread out, then head for the last city they were told ----
+
+export function closeInStart(board: Board, rng: Rng): number[] {
+  const chosen = [1 + rng.int(board.map.cities)];
+  while (chosen.length < DETECTIVES) {
+    const rest = range(board.map.cities).filter((c) => !chosen.includes(c));
+    chosen.push(best(rng, rest, (c) => nearest(board, c, chosen)));
+  }
+  return chosen;
+}
+
+export function closeInMove(board: Board, state: State, rng: Rng): number[] {
+  const target = state.lastAnnounced;
+  const options = state.detectives.map((c) => {
+    const near = rng.shuffle(neighbourCities(board.map, c));
+    return near.sort((a, b) => board.dist[a]![target]! - board.dist[b]![target]!);
+  });
+  return assign(options);
+}
+
+// ---- random: any legal move, uniformly ----
+
+export function randomDetectivesStart(board: Board, rng: Rng): number[] {
+  return rng.shuffle(range(board.map.cities)).slice(0, DETECTIVES);
+}
+
+export function randomFugitiveStart(board: Board, detectives: readonly number[], rng: Rng): number {
+  return rng.pick(range(board.map.cities).filter((c) => !detectives.includes(c)));
+}
+
+export function randomFugitiveMove(board: Board, state: State, rng: Rng): FugitiveMove {
+  return rng.pick(fugitiveMoves(board.map, state));
+}
+
+export function randomDetectivesMove(board: Board, state: State, rng: Rng): number[] {
+  return assign(state.detectives.map((c) => rng.shuffle(neighbourCities(board.map, c))));
+}
+
+/** The first choice of destinations (options tried in order) that puts no two detectives together. */
+function assign(options: number[][]): number[] {
+  const chosen: number[] = [];
+  const search = (i: number): boolean => {
+    if (i === options.length) return true;
+    for (const c of options[i]!) {
+      if (chosen.includes(c)) continue;
+      chosen.push(c);
+      if (search(i + 1)) return true;
+      chosen.pop();
+    }
+    return false;
+  };
+  if (!search(0)) throw new NoDetectivesMove();
+  return chosen;
+}
+
+export class NoDetectivesMove extends Error {
+  override name = 'NoDetectivesMove';
+  constructor() {
+    super('the detectives have no legal move: their neighbouring cities cannot hold all four of them');
+  }
+}

@@ -4,8 +4,9 @@ import type { GameDefinition } from '../core/game.js';
 import { alquerque } from './alquerque/index.js';
 import { amazes } from './amazes/index.js';
 import { javachallenge2015 } from './javachallenge2015/index.js';
+import { onTheRun } from './on-the-run/index.js';
 
-export const GAMES: readonly GameDefinition[] = [alquerque, amazes, javachallenge2015];
+export const GAMES: readonly GameDefinition[] = [alquerque, amazes, onTheRun, javachallenge2015];
 
 export function findGame(id: string): GameDefinition | undefined {
   return GAMES.find((g) => g.id === id);

@@ -5,8 +5,9 @@ import { alquerque } from './alquerque/index.js';
 import { amazes } from './amazes/index.js';
 import { javachallenge2015 } from './javachallenge2015/index.js';
 import { onTheRun } from './on-the-run/index.js';
+import { snakecore } from './snakecore/index.js';
 
-export const GAMES: readonly GameDefinition[] = [alquerque, amazes, onTheRun, javachallenge2015];
+export const GAMES: readonly GameDefinition[] = [alquerque, amazes, onTheRun, javachallenge2015, snakecore];
 
 export function findGame(id: string): GameDefinition | undefined {
   return GAMES.find((g) => g.id === id);

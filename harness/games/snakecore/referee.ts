@@ -1,0 +1,270 @@
+// The SnakeCore (2008) jury for one game, seen from the seat of one python (the bot's role 1..k).
+// Order of a game: getName; then rounds in which pythons 1..k move in turn, the bot being asked with
+// getAction on its turn and the others played by built-in or scripted opponents; after the last
+// round the jury closes the bot's input and ends it (the program must never end on its own).
+// A disqualified bot (bad name, bad answer, time, crash...) is stopped; its python stays on the field
+// and simply cannot move ("the number of players stays constant"), and the others play the game out.
+import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
+import type { Rng } from '../../core/rng.js';
+import type { ViolationDraft } from '../../core/violations.js';
+import { createOpponent, OPPONENTS, type Opponent, type OpponentName } from './opponent.js';
+import {
+  ACTIONS, applyAction, describeEffect, MOVES, resolveAction, RULES, startTurn, type Action, type Effect, type State,
+} from './rules.js';
+import { buildGame } from './setup.js';
+import { actionMessage, actionRequest, checkName, fieldLines, GET_NAME, nameRequest, parseAction, visible } from './wire.js';
+
+export class SnakeCoreReferee implements Referee {
+  private state: State;
+  private readonly moves: number;
+  private readonly emptyChar: string;
+  private readonly bot: number;
+  private readonly respawnRng: Rng;
+  private readonly opponents = new Map<number, Opponent>();
+  private readonly queue: JuryAction[] = [];
+  private named = false;
+  private round = 1;
+  private current = 0;
+  private botName: string | undefined;
+  /** Why the bot was disqualified, if it was. */
+  private disqualified: string | undefined;
+  /** Set when the scenario ended the game before its last move. */
+  private quitAt: number | undefined;
+  private lastEvent: string | undefined;
+
+  constructor(ctx: RefereeContext) {
+    const game = buildGame(ctx.setup, ctx.rng.fork('field'));
+    this.state = game.state;
+    this.moves = game.moves;
+    this.emptyChar = game.emptyChar;
+    const k = this.state.pythons.length;
+    const role = String(ctx.role);
+    if (!/^[1-9][0-9]*$/.test(role) || Number(role) > k)
+      throw new ScenarioError(`snakecore roles are the python numbers 1..${k} of this setup, not '${role}'`);
+    this.bot = Number(role) - 1;
+    const opponentName = (ctx.opponent ?? 'greedy') as OpponentName;
+    if (!OPPONENTS.includes(opponentName))
+      throw new ScenarioError(`snakecore's built-in opponents are ${OPPONENTS.join(', ')}, not '${ctx.opponent}'`);
+    for (let i = 0; i < k; i++) if (i !== this.bot) this.opponents.set(i, createOpponent(opponentName, ctx.rng.fork(`python-${i + 1}`)));
+    this.respawnRng = ctx.rng.fork('respawn');
+    this.queue.push({ type: 'send', lines: [GET_NAME], ply: 0 }, { type: 'await', request: nameRequest() });
+  }
+
+  next(): JuryAction {
+    const action = this.queue.shift();
+    if (!action) throw new Error('snakecore referee: next() after the end of the game');
+    return action;
+  }
+
+  answer(lines: string[]): Judgement {
+    const text = lines[0] ?? '';
+    return this.named ? this.judgeAction(text) : this.judgeName(text);
+  }
+
+  botFailed(code: FailureCode): void {
+    this.disqualify(`${code} at ${this.named ? `move ${this.round}` : 'getName'}`);
+  }
+
+  opponent(scripted: string | undefined): string {
+    const p = this.current;
+    if (p === this.bot || this.round > this.moves) throw new Error(`snakecore referee: no opponent is to move now (python ${p + 1}, move ${this.round})`);
+    let action: Action;
+    if (scripted === undefined) {
+      action = this.opponents.get(p)!.choose(this.state, p);
+    } else {
+      const text = String(scripted).trim();
+      const parsed = parseAction(text);
+      if (!parsed) throw new ScenarioError(`scripted move '${text}' for python ${p + 1} (move ${this.round}) is not one of ${ACTIONS.join(' ')}`);
+      const effect = resolveAction(this.state, p, parsed);
+      if (effect.kind === 'impossible')
+        throw new ScenarioError(`scripted move ${text} for python ${p + 1} (move ${this.round}) cannot be carried out: ${effect.reason} (script N to skip)`);
+      action = parsed;
+    }
+    this.play(p, action);
+    this.advance();
+    return action;
+  }
+
+  quit(): Ending {
+    this.queue.length = 0;
+    if (this.round <= this.moves) this.quitAt = this.round;
+    return { kind: 'close', reason: 'the jury ends the game: it closes the input and ends the program', mustBeRunning: true };
+  }
+
+  canonical(lines: string[]): string {
+    return lines[0] ?? '';
+  }
+
+  canonicalScenarioMove(value: string | number | (string | number)[]): string {
+    return String(Array.isArray(value) ? value[0] : value).trim();
+  }
+
+  outcome(): Outcome {
+    const scores: Record<string, number> = {};
+    this.state.pythons.forEach((p, i) => (scores[String(i + 1)] = p.score));
+    const best = Math.max(...this.state.pythons.map((p) => p.score));
+    const leaders = this.state.pythons.map((p, i) => (p.score === best ? i + 1 : 0)).filter((i) => i > 0);
+    const dq = this.disqualified ? ` (python ${this.bot + 1} disqualified: ${this.disqualified})` : '';
+    if (this.quitAt !== undefined || this.round <= this.moves) {
+      const standing = leaders.length === 1 ? `python ${leaders[0]} leads with ${best} point(s)` : `pythons ${leaders.join(', ')} share the lead with ${best} point(s)`;
+      return { finished: false, summary: `the game was ended at move ${this.quitAt ?? this.round} of ${this.moves}; ${standing}${dq}`, scores };
+    }
+    const summary = leaders.length === 1
+      ? `after ${this.moves} moves each python ${leaders[0]} wins with ${best} point(s)${dq}`
+      : `after ${this.moves} moves each pythons ${leaders.join(', ')} tie with ${best} point(s)${dq}`;
+    return { finished: true, summary, scores, ...(leaders.length === 1 ? { winner: String(leaders[0]) } : {}) };
+  }
+
+  snapshot(): unknown {
+    return {
+      ply: Math.min(this.round, this.moves),
+      toMove: this.round > this.moves ? null : this.current + 1,
+      rows: fieldLines(this.state, '.'),
+      pythons: this.state.pythons.map((p, i) => ({
+        python: i + 1,
+        cells: [p.head, ...p.body].map((c) => [c.x, c.y]),
+        protection: p.protection,
+        score: p.score,
+        ...(p.disqualified ? { disqualified: true } : {}),
+      })),
+      ...(this.lastEvent ? { last: this.lastEvent } : {}),
+      ...(this.botName !== undefined ? { botName: this.botName } : {}),
+    };
+  }
+
+  // ---- the bot's answers ----
+
+  private judgeName(name: string): Judgement {
+    const check = checkName(name);
+    if (!check.ok) {
+      this.disqualify('invalid name');
+      return {
+        accepted: false,
+        stopBot: true,
+        violations: [{
+          code: 'invalid-name',
+          ply: 0,
+          message: `the name ${visible(name)} is not allowed: ${check.reason}; the jury disqualifies the program (it violates the interaction protocol)`,
+          expected: 'a name of at most 32 bytes without control characters, e.g. "SnakeBot"',
+          actual: name,
+          rule: RULES.name,
+        }],
+      };
+    }
+    this.named = true;
+    this.botName = name;
+    this.beginTurn();
+    return { accepted: true, violations: [], played: name };
+  }
+
+  private judgeAction(text: string): Judgement {
+    const p = this.bot;
+    const move = this.round;
+    const action = parseAction(text);
+    if (!action) {
+      this.disqualify(`bad answer at move ${move}`);
+      const hint = /^[uldrna]$/.test(text) ? ' (the letters are capitals)' : '';
+      return {
+        accepted: false,
+        stopBot: true,
+        violations: [{
+          code: 'bad-format',
+          ply: move,
+          message: `python ${p + 1}'s move ${move}: the answer ${visible(text)} is not one of U L D R N A${hint}, one character on a line of its own; the jury disqualifies the program (it violates the interaction protocol), its python stays on the field and cannot move`,
+          expected: this.suggestion(p),
+          actual: text,
+          rule: `${RULES.answer} ${RULES.protocol}`,
+        }],
+      };
+    }
+    const effect = this.play(p, action);
+    const violations: ViolationDraft[] = [];
+    if (effect.kind === 'impossible')
+      violations.push({
+        code: 'ineffective-action',
+        ply: move,
+        message: `python ${p + 1}'s move ${move}: ${action} cannot be carried out: ${effect.reason}; the jury skips the move (as N)`,
+        expected: this.suggestion(p),
+        actual: text,
+        rule: effect.rule,
+      });
+    this.advance();
+    // An impossible order is still a correct answer (the rules turn it into a skip), so scenario
+    // expectations are checked against what the bot wrote.
+    return { accepted: true, violations, played: effect.kind === 'impossible' ? 'N' : action };
+  }
+
+  /** One order the python can carry out now that moves it (or N when boxed in), for `expected`. */
+  private suggestion(p: number): string {
+    for (const a of MOVES) {
+      const k = resolveAction(this.state, p, a).kind;
+      if (k === 'move' || k === 'eat') return a;
+    }
+    return 'N';
+  }
+
+  // ---- the flow of the game ----
+
+  private play(p: number, action: Action): Effect {
+    const before = this.state;
+    const applied = applyAction(this.state, p, action, (cells) => this.respawnRng.int(cells.length));
+    this.state = applied.state;
+    this.lastEvent = describeEffect(before, p, action, applied.effect);
+    return applied.effect;
+  }
+
+  /** To the next python's turn (after the last python, the next round); the game ends after `moves` rounds. */
+  private advance(): void {
+    this.current++;
+    if (this.current === this.state.pythons.length) {
+      this.current = 0;
+      this.round++;
+    }
+    this.beginTurn();
+  }
+
+  private beginTurn(): void {
+    // A disqualified bot's turns pass without a move (iteratively: k may be 1).
+    for (;;) {
+      if (this.round > this.moves) {
+        const over = `the game is over after ${this.moves} moves each`;
+        this.queue.push({
+          type: 'end',
+          ending: this.disqualified
+            ? { kind: 'stopped', reason: `${over}; the program was disqualified and stopped earlier (${this.disqualified})` }
+            : { kind: 'close', reason: `${over}: the jury closes the input and ends the program`, mustBeRunning: true },
+        });
+        return;
+      }
+      this.state = startTurn(this.state, this.current);
+      if (this.current !== this.bot || !this.disqualified) break;
+      this.current++;
+      if (this.current === this.state.pythons.length) {
+        this.current = 0;
+        this.round++;
+      }
+    }
+    const p = this.current;
+    if (p === this.bot) {
+      this.queue.push(
+        { type: 'send', lines: actionMessage(this.state, p, this.emptyChar), ply: this.round },
+        { type: 'await', request: actionRequest(p, this.round) },
+      );
+    } else {
+      this.queue.push({ type: 'opponent', player: String(p + 1), ply: this.round });
+    }
+  }
+
+  /** The jury stops the program; its python stays where it is and its turns pass without a move. */
+  private disqualify(why: string): void {
+    this.queue.length = 0;
+    const pythons = this.state.pythons.slice();
+    pythons[this.bot] = { ...pythons[this.bot]!, disqualified: true };
+    this.state = { ...this.state, pythons };
+    this.disqualified = why;
+    // The jury only loses a bot while waiting for it: at getName the game has not started yet; during
+    // the bot's turn, that turn passes.
+    if (this.named) this.advance();
+    else this.beginTurn();
+  }
+}

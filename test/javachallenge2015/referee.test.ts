@@ -186,7 +186,9 @@ describe('javachallenge2015 referee: failures', () => {
 
   it('after a move timeout plays N for that turn and every later one', () => {
     let answered = 0;
-    const trace = drive(referee('1', { setup: { ...idleSetup, turnLimit: 40 } }), () => (answered++ < 2 ? 'N' : null));
+    const ref = referee('1', { setup: { ...idleSetup, turnLimit: 40 } });
+    const trace = drive(ref, () => (answered++ < 2 ? 'N' : null));
+    expect(ref.outcome().summary).toMatch(/player 1 was stopped at T=9 \(move-timeout\)/);
     expect(trace.sent).toHaveLength(3);
     expect(trace.actions.filter((a) => a.type === 'await')).toHaveLength(4); // READY + 3 turns
     expect(trace.actions.at(-1)).toMatchObject({ type: 'end', ending: { kind: 'stopped' } });

@@ -14,7 +14,7 @@ import {
   applyTurn, isAction, isFinished, PLAYER_COUNT, result, RULES, turnPlayer, type Action, type GameState, type TurnReport,
 } from './rules.js';
 import { buildSetup, parseScriptedAction, type OpponentPlan } from './setup.js';
-import { actionRequest, handshakeRequest, parseAnswer, turnMessage } from './wire.js';
+import { actionRequest, handshakeRequest, parseAnswer, READY, turnMessage } from './wire.js';
 
 type Waiting = 'ready' | 'action' | 'opponent' | null;
 
@@ -134,9 +134,9 @@ export class JavaChallenge2015Referee implements Referee {
 
   botFailed(code: FailureCode): void {
     // The engine plays N for the turn it gave up on, and for every later turn of this player.
+    this.botGone ??= { code, turn: this.state.turn };
     if (this.waiting === 'action') this.play('N');
     this.waiting = null;
-    this.botGone ??= { code, turn: this.state.turn };
   }
 
   opponent(scripted: string | undefined): string {
@@ -163,7 +163,8 @@ export class JavaChallenge2015Referee implements Referee {
 
   canonicalScenarioMove(value: string | number | (string | number)[]): string {
     const text = String(Array.isArray(value) ? value[0] : value).trim();
-    if (!isAction(text)) throw new ScenarioError(`'${text}' is not a javachallenge2015 action (one of U D L R A N)`);
+    // READY: the bot's first answer (the handshake), which a scripted scenario starts with.
+    if (!isAction(text) && text !== READY) throw new ScenarioError(`'${text}' is not a javachallenge2015 action (one of U D L R A N, or READY for the handshake)`);
     return text;
   }
 
@@ -184,6 +185,7 @@ export class JavaChallenge2015Referee implements Referee {
 
   snapshot(): unknown {
     return {
+      ply: this.state.turn,
       T: this.state.turn,
       placement: this.placementSource,
       blocks: this.state.blocks.map((row) => [...row]),

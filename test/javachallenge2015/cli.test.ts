@@ -1,0 +1,156 @@
+// JavaChallenge2015 end to end: the built CLI runs the built-in suite against the example bots.
+// Correct bots pass for every player id; each broken bot fails with exactly its verdict.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allCodes, errorCodes, ROOT, runCli, runJson, type Report } from '../helpers.js';
+
+const EX = path.join(ROOT, 'examples', 'javachallenge2015');
+const broken = (name: string): string[] => ['python3', path.join(EX, 'broken', name)];
+
+const CORRECT: Record<string, string[]> = {
+  c: [path.join(EX, 'c', 'build', 'bot')],
+  python: ['python3', path.join(EX, 'python', 'bot.py')],
+  js: [process.execPath, path.join(EX, 'js', 'bot.js')],
+  java: ['java', '-cp', path.join(EX, 'java', 'build'), 'Bot'],
+};
+
+const check = (bot: string[], ...options: string[]) => runJson(['check', 'javachallenge2015', ...options, '--', ...bot]);
+
+function violations(report: Report, code: string) {
+  return report.results.flatMap((r) => r.violations.filter((v) => v.code === code));
+}
+
+describe('javachallenge2015 CLI: correct example bots pass the suite for every player id', () => {
+  for (const [language, bot] of Object.entries(CORRECT))
+    for (const role of ['0', '1', '2', '3'])
+      it(`${language} as player ${role}`, async () => {
+        const run = await check(bot, '--role', role, '--jobs', '2');
+        expect(allCodes(run.report)).toEqual([]);
+        expect(run.code).toBe(0);
+        expect(run.report.results.length).toBeGreaterThanOrEqual(6);
+        expect(run.report.results.every((r) => r.role === role && r.status === 'passed' && r.outcome?.finished)).toBe(true);
+      });
+});
+
+describe('javachallenge2015 CLI: what goes over the wire', () => {
+  it('sends the engine\'s golden first message for seed 0 to player 0, only after READY', async () => {
+    const run = await runJson(['run', path.join(ROOT, 'scenarios', 'javachallenge2015', 'first-turns.yaml'), '--role', '0', '--', ...CORRECT.c!]);
+    expect(run.code).toBe(0);
+    const transcript = run.report.results[0]!.transcript;
+    const firstJury = transcript.findIndex((t) => t.dir === 'jury');
+    expect(transcript.findIndex((t) => t.dir === 'bot' && t.text === 'READY')).toBeLessThan(firstJury);
+    const message = transcript.slice(firstJury, firstJury + 13).map((t) => `${t.text}\n`).join('');
+    expect(message).toBe('0\n0\n' + '0 0 0 0 0 0\n'.repeat(6) + '0 14 D 0\n14 17 L 0\n14 10 U 0\n2 5 R 0\nEOD\n');
+    // Only the bot's own turns are sent: T = 0, 4, 8, 12 for player 0 with the game stopped at T=16.
+    const turns = transcript.filter((t, i) => t.dir === 'jury' && transcript[i - 1]?.dir === 'jury' && transcript[i - 2]?.dir !== 'jury');
+    expect(turns.map((t) => t.text)).toEqual(['0', '4', '8', '12']);
+  });
+});
+
+describe('javachallenge2015 CLI: each broken bot fails with exactly its verdict', () => {
+  const cases: [string, string][] = [
+    ['late-ready.py', 'handshake-timeout'],
+    ['ready-wrong-case.py', 'bad-handshake'],
+    ['slow-reply.py', 'move-timeout'],
+    ['extra-line.py', 'extra-output'],
+    ['bad-action.py', 'bad-format'],
+    ['lowercase.py', 'bad-format'],
+    ['unflushed-ready.py', 'unflushed-output'],
+    ['answer-150ms.py', 'move-timeout'],
+  ];
+  for (const [file, code] of cases)
+    it(`${file} → ${code}`, async () => {
+      const run = await check(broken(file), '--role', '0', '--jobs', '3');
+      expect(errorCodes(run.report)).toEqual([code]);
+      expect(run.code).toBe(1);
+      expect(run.report.results.every((r) => r.status === 'failed')).toBe(true);
+    });
+
+  it('bad-format says what the engine read and that it played N instead', async () => {
+    const run = await runJson(['run', path.join(ROOT, 'scenarios', 'javachallenge2015', 'first-turns.yaml'), '--role', '1', '--', ...broken('lowercase.py')]);
+    const [first] = violations(run.report, 'bad-format');
+    expect(first).toMatchObject({ severity: 'error', ply: 2, actual: 'n' });
+    expect(first!.message).toMatch(/engine played N \(actions are upper case: N\)/);
+  });
+
+  it('move-timeout measures at least the bot\'s sleep against the 100 ms limit', async () => {
+    const run = await runJson(['run', path.join(ROOT, 'scenarios', 'javachallenge2015', 'first-turns.yaml'), '--role', '2', '--', ...broken('slow-reply.py')]);
+    const [timeout] = violations(run.report, 'move-timeout');
+    expect(timeout).toMatchObject({ ply: 3 });
+    expect(timeout!.evidence).toMatchObject({ limitMs: 100 });
+    // The outcome shows what the engine does next: the bot stands on the board doing N.
+    expect(run.report.results[0]!.outcome?.summary).toMatch(/player 2 was stopped at T=2 \(move-timeout\) and played N/);
+  });
+});
+
+describe('javachallenge2015 CLI: jury profiles', () => {
+  it('a bot answering in 150 ms fails under the default profile (engine, 100 ms)...', async () => {
+    const run = await check(broken('answer-150ms.py'), '--role', '0', '--jobs', '3');
+    expect(run.code).toBe(1);
+    expect(errorCodes(run.report)).toEqual(['move-timeout']);
+  });
+
+  it('...and passes under --profile rules (the English text\'s 1 s)', async () => {
+    const run = await check(broken('answer-150ms.py'), '--role', '0', '--jobs', '3', '--profile', 'rules');
+    expect(allCodes(run.report)).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(Math.min(...run.report.results.flatMap((r) => r.timing.perReply.slice(1).map((p) => p.wallMs)))).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe('javachallenge2015 CLI: warnings (exit 0 unless --strict)', () => {
+  const cases: [string, string][] = [
+    ['stderr-flood.py', 'stderr-output'],
+    ['acts-in-cooldown.py', 'ineffective-action'],
+    ['padded-answer.py', 'bad-format'],
+  ];
+  for (const [file, code] of cases)
+    it(`${file} → ${code} warning`, async () => {
+      const run = await runJson(['run', path.join(ROOT, 'scenarios', 'javachallenge2015', 'first-turns.yaml'), '--role', '0', '--', ...broken(file)]);
+      expect(run.code).toBe(0);
+      expect(errorCodes(run.report)).toEqual([]);
+      expect(allCodes(run.report)).toEqual([code]);
+      const strict = await runJson(['run', path.join(ROOT, 'scenarios', 'javachallenge2015', 'first-turns.yaml'), '--role', '0', '--strict', '--', ...broken(file)]);
+      expect(strict.code).toBe(1);
+    });
+
+  it('stderr-output reports the bytes of the turn against the 64 KiB the engine survives', async () => {
+    const run = await runJson(['run', path.join(ROOT, 'scenarios', 'javachallenge2015', 'first-turns.yaml'), '--role', '0', '--', ...broken('stderr-flood.py')]);
+    const [warning] = violations(run.report, 'stderr-output');
+    expect(warning!.evidence).toMatchObject({ limitBytes: 65536 });
+    expect(warning!.evidence!.bytes as number).toBeGreaterThan(100_000);
+  });
+});
+
+describe('javachallenge2015 CLI: scenario files', () => {
+  const FIXTURES = path.join(ROOT, 'test', 'javachallenge2015', 'fixtures');
+
+  it('the built-in suite is valid against the schema', async () => {
+    const run = await runCli(['validate', path.join(ROOT, 'scenarios', 'javachallenge2015')]);
+    expect(run.code).toBe(0);
+  });
+
+  it('a setup the schema rejects is reported at its line and column (exit 2)', async () => {
+    const run = await runCli(['validate', path.join(FIXTURES, 'bad-facing.yaml')]);
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).toMatch(/bad-facing\.yaml:8:\d+: setup\.placements\.1\.facing: must be one of "U", "D", "L", "R"/);
+  });
+
+  it('a placement the rules forbid is the harness\'s error, never the bot\'s (exit 2)', async () => {
+    const run = await runJson(['run', path.join(FIXTURES, 'players-too-close.yaml'), '--', ...CORRECT.c!]);
+    expect(run.code).toBe(2);
+    expect(run.report.results[0]).toMatchObject({ status: 'error', violations: [] });
+    expect(run.report.results[0]!.error).toMatch(/players 0 and 1 are 2 apart/);
+  });
+
+  it('scripted steps: READY, scripted opponent moves and setup scripts are played as written', async () => {
+    const run = await runJson(['run', path.join(FIXTURES, 'scripted.yaml'), '--', ...CORRECT.c!]);
+    expect(run.code).toBe(0);
+    const events = run.report.results[0]!.transcript.filter((t) => t.text.startsWith('opponent plays')).map((t) => t.text);
+    // T=0 player 0 scripted R; T=2 player 2 idle; T=3 player 3's script N; ...; T=8 player 0 scripted N.
+    expect(events[0]).toBe('opponent plays R');
+    expect(events.slice(1, 3)).toEqual(['opponent plays N', 'opponent plays N']);
+    expect(events.at(-1)).toBe('opponent plays N');
+    expect(events).toHaveLength(7); // players 0, 2, 3 at T=0, 2, 3, 4, 6, 7, 8
+  });
+});

@@ -154,3 +154,15 @@ describe('javachallenge2015 CLI: scenario files', () => {
     expect(events).toHaveLength(7); // players 0, 2, 3 at T=0, 2, 3, 4, 6, 7, 8
   });
 });
+
+describe('javachallenge2015 CLI: the stale-line shift', () => {
+  it('plays a spare line as the next turn\'s answer, as the engine does, and reports it', async () => {
+    const fixtures = path.join(ROOT, 'test', 'javachallenge2015', 'fixtures');
+    const run = await runJson(['run', path.join(fixtures, 'stale-shift.yaml'), '--', 'python3', path.join(fixtures, 'stale-shift.py')]);
+    expect(run.code).toBe(1);
+    expect(errorCodes(run.report)).toEqual(['extra-output']);
+    // T=0: R and a spare R. T=4: the spare R is played (x 1 → 2) although the bot answered N.
+    const stderr = (run.report.results[0] as unknown as { stderr: { head: string } }).stderr.head;
+    expect(stderr).toBe('T=0 me=0 14 D 0\nT=4 me=1 14 R 0\nT=8 me=2 14 R 0\n');
+  });
+});

@@ -122,6 +122,23 @@ describe('snakecore CLI: each broken bot fails with exactly its verdict', () => 
   });
 });
 
+describe('snakecore CLI: impossible orders are skipped moves (warnings)', () => {
+  it('always-protect.py → ineffective-action warnings only: exit 0, and exit 1 with --strict', async () => {
+    const bot = broken('always-protect.py');
+    const scenarios = ['protection.yaml', 'boxed-in.yaml'].map((s) => path.join(SUITE, s));
+    const result = await runJson(['run', ...scenarios, '--', ...bot]);
+    expect(allCodes(result.report)).toEqual(['ineffective-action']);
+    expect(result.code).toBe(0);
+    // In protection.yaml its first A spends its energy block (a real activation); every later A is skipped.
+    const protection = result.report.results.find((r) => r.scenario.endsWith('protection.yaml'))!;
+    expect(protection.violations.map((v) => v.ply)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(protection.violations[0]).toMatchObject({ severity: 'warning', actual: 'A' });
+    expect(protection.violations[0]!.message).toContain('it has no energy block in its body to activate protection with; the jury skips the move (as N)');
+    const strict = await runJson(['run', ...scenarios, '--strict', '--', ...bot]);
+    expect(strict.code).toBe(1);
+  });
+});
+
 describe('snakecore CLI: scenario faults are the harness\'s (exit 2), never the bot\'s', () => {
   it.each([
     ['impossible-scripted-move.yaml', /scripted move L for python 1 \(move 1\) cannot be carried out: \(0,1\) is a wall/],

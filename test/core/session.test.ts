@@ -1,0 +1,73 @@
+// The session's verdicts on small inline bots (node -e): each verdict fires, and only it.
+import Ajv2020 from 'ajv/dist/2020.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { errorCodes, runJson, ROOT } from '../helpers.js';
+
+/** A White bot: plays its legal moves in order from a fixed list, exits on Quit. */
+const whiteBot = (moves: string[], opts: { delayMs?: number; exitAfter?: number } = {}): string[] => ['node', '-e', `
+const moves = ${JSON.stringify(moves)}; let i = 0;
+const rl = require('readline').createInterface({ input: process.stdin });
+rl.on('line', (l) => {
+  if (l === 'Quit') process.exit(0);
+  if (${opts.exitAfter ?? -1} === i) process.exit(0);
+  setTimeout(() => process.stdout.write(moves[i++] + '\\n'), ${opts.delayMs ?? 0});
+});`];
+
+describe('scenario expectations', () => {
+  it('oneOf, matches and exact: a legal answer that differs is expectation-failed, at its ply', async () => {
+    // Seed 1: c3-d4 e5*c3 b2*d4 b4*b2, then White must capture a1*c3 — not the a1-a2 the scenario demands.
+    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/white-expectations.yaml', '--', ...whiteBot(['c3-d4', 'b2*d4', 'a1*c3'])]);
+    const r = report.results[0]!;
+    expect(r.transcript.filter((e) => e.dir === 'jury').map((e) => e.text)).toEqual(['Start', 'e5*c3', 'b4*b2', 'Quit']);
+    expect(r.violations.map((v) => [v.code, v.ply])).toEqual([['expectation-failed', 5]]);
+    expect(r.violations[0]!.expected).toBe('a1-a2');
+    expect(r.violations[0]!.actual).toBe('a1*c3');
+    expect(code).toBe(1);
+  });
+  it('withinMs on a step: a late answer is move-timeout with measured, limit and margin', async () => {
+    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/white-within.yaml', '--', ...whiteBot(['c3-d4'], { delayMs: 600 })]);
+    const v = report.results[0]!.violations;
+    expect(v.map((x) => x.code)).toEqual(['move-timeout']);
+    expect(v[0]!.evidence).toMatchObject({ limitMs: 100, source: 'scenario withinMs' });
+    expect((v[0]!.evidence as { measuredMs: number }).measuredMs).toBeGreaterThan(500);
+    expect((v[0]!.evidence as { marginMs: number }).marginMs).toBeLessThan(-400);
+    expect(code).toBe(1);
+  });
+});
+
+describe('bots that stop answering', () => {
+  it('a bot that goes back to reading without answering is named at once, not after the 30 s budget', async () => {
+    const deaf = ['python3', '-c', 'import sys\nfor line in sys.stdin:\n    pass'];
+    const t0 = Date.now();
+    const { report } = await runJson(['run', 'test/fixtures/scenarios/white-within.yaml', '--', ...deaf]);
+    const v = report.results[0]!.violations;
+    expect(v.map((x) => x.code)).toEqual(['move-timeout']);
+    expect(v[0]!.message).toMatch(/went back to reading input without answering/);
+    expect(Date.now() - t0).toBeLessThan(15_000);
+  });
+  it('a bot that exits normally in the middle of the game is early-exit; with a status, crash', async () => {
+    const early = await runJson(['run', 'scenarios/alquerque/play-as-white.yaml', '--', ...whiteBot(['c3-d4', 'b2*d4'], { exitAfter: 1 })]);
+    expect(errorCodes(early.report)).toEqual(['early-exit']);
+    const crash = await runJson(['run', 'scenarios/alquerque/play-as-white.yaml', '--', 'node', '-e', 'process.exit(3)']);
+    expect(errorCodes(crash.report)).toEqual(['crash']);
+    expect(crash.report.results[0]!.violations[0]!.evidence).toMatchObject({ exitCode: 3 });
+  });
+  it('a bot killed by a signal is crash, with the signal', async () => {
+    const { report } = await runJson(['run', 'scenarios/alquerque/play-as-white.yaml', '--', 'node', '-e', "process.kill(process.pid, 'SIGSEGV')"]);
+    expect(errorCodes(report)).toEqual(['crash']);
+    expect(report.results[0]!.violations[0]!.evidence).toMatchObject({ signal: 'SIGSEGV' });
+  });
+});
+
+describe('JSON report', () => {
+  it('validates against schemas/report.schema.json', async () => {
+    const { report } = await runJson(['run', 'test/fixtures/scenarios/white-within.yaml', '--', ...whiteBot(['c3-d4'], { delayMs: 200 })]);
+    const Ajv = (Ajv2020 as unknown as { default: typeof Ajv2020 }).default ?? Ajv2020;
+    const ajv = new (Ajv as unknown as new (o: object) => { validate(s: object, d: unknown): boolean; errors: unknown })({ strict: false, validateFormats: false });
+    const schema = JSON.parse(readFileSync(`${ROOT}/schemas/report.schema.json`, 'utf8'));
+    const ok = ajv.validate(schema, report);
+    expect(ajv.errors ?? null).toBeNull();
+    expect(ok).toBe(true);
+  });
+});

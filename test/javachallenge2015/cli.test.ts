@@ -94,7 +94,8 @@ describe('javachallenge2015 CLI: jury profiles', () => {
     const run = await check(broken('answer-150ms.py'), '--role', '0', '--jobs', '3', '--profile', 'rules');
     expect(allCodes(run.report)).toEqual([]);
     expect(run.code).toBe(0);
-    expect(Math.min(...run.report.results.flatMap((r) => r.timing.perReply.slice(1).map((p) => p.wallMs)))).toBeGreaterThanOrEqual(150);
+    // Every answer took longer than the engine's 100 ms (the bot sleeps 150 ms; clocks differ by a few ms).
+    expect(Math.min(...run.report.results.flatMap((r) => r.timing.perReply.slice(1).map((p) => p.wallMs)))).toBeGreaterThan(100);
   });
 });
 

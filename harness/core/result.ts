@@ -19,6 +19,8 @@ export interface ReplyTiming {
   cpuMs: number | null;
   /** The limit that applied to this answer (per-answer limit or what was left of the total). */
   limitMs: number | null;
+  /** The bot's peak resident memory (VmHWM) when the answer arrived, MB. */
+  peakMb: number | null;
 }
 
 export interface Timing {

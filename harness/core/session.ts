@@ -370,11 +370,13 @@ class Session {
     this.usedTotalMs += wallMs;
     this.listenFromNs = lastArrivalNs;
     const cpuEnd = bot.cpuMs();
+    bot.sampleMemory();
     this.replies.push({
       ply: request.ply,
       wallMs: round2(wallMs),
       cpuMs: cpuStart !== null && cpuEnd !== null ? round2(cpuEnd - cpuStart) : null,
-      limitMs: limitMs ?? null,
+      limitMs: limitMs !== undefined ? round2(limitMs) : null,
+      peakMb: bot.peakHwmKb ? round2(bot.peakHwmKb / 1024) : null,
     });
     if (withinMs !== undefined && wallMs > withinMs)
       this.addViolation({
@@ -390,7 +392,6 @@ class Session {
         message: `${request.label}: wrote ${stderrTurn} bytes to stderr in one turn; the real jury reads stderr only after the answer and blocks a bot beyond ${this.limits.stderrTurnWarnBytes} bytes`,
         evidence: { bytes: stderrTurn, limitBytes: this.limits.stderrTurnWarnBytes },
       });
-    bot.sampleMemory();
     return collected;
   }
 

@@ -134,14 +134,16 @@ class Session {
     const where = `step ${step.index + 1}${step.srcLine ? ` (line ${step.srcLine})` : ''}`;
     switch (step.kind) {
       case 'opponent': {
-        const a = this.advance();
+        const a = await this.advanceForStep(step);
+        if (!a) return;
         if (a.type === 'end') return this.performEnding(a.ending);
         if (a.type !== 'opponent') throw new StepMismatch(`${where}: the scenario scripts an opponent move, but the jury is waiting for the bot (${describe(a)})`);
         this.playOpponent(this.referee.canonicalScenarioMove(step.move), where);
         return;
       }
       case 'bot': {
-        const a = this.advance();
+        const a = await this.advanceForStep(step);
+        if (!a) return;
         if (a.type === 'end') return this.performEnding(a.ending);
         if (a.type !== 'await') throw new StepMismatch(`${where}: the scenario expects the bot to answer, but it is the opponent's turn (${describe(a)})`);
         await this.botTurn(a.request, step.expect, step.withinMs);
@@ -187,6 +189,30 @@ class Session {
         return;
       }
     }
+  }
+
+  /**
+   * The next action for a scripted step. A handshake (READY) the step is not about is performed on
+   * the way, so scenarios script moves without spelling out the handshake. Null: the bot failed it.
+   */
+  private async advanceForStep(step: Step): Promise<JuryAction | null> {
+    let a = this.advance();
+    while (a.type === 'await' && a.request.handshake && !this.stepIsAbout(step, a.request.handshake.token)) {
+      await this.botTurn(a.request, { any: true }, undefined);
+      if (this.botStopped || this.ended) return null;
+      a = this.advance();
+    }
+    return a;
+  }
+
+  private stepIsAbout(step: Step, token: string): boolean {
+    if (step.kind !== 'bot') return false;
+    const e = step.expect;
+    const canon = (v: MoveValue): string => String(Array.isArray(v) ? v[0] : v).trim();
+    if ('any' in e) return true;
+    if ('exact' in e) return canon(e.exact) === token;
+    if ('oneOf' in e) return e.oneOf.some((v) => canon(v) === token);
+    return new RegExp(e.matches).test(token);
   }
 
   /** Performs `send` actions as they come and returns the next action that needs a decision. */
@@ -353,6 +379,12 @@ class Session {
           else confirmations = 0;
           probeCpu = wait?.waitingOnStdin ? cpu : undefined;
           if (confirmations >= 2) {
+            if (nearMissSeen) {
+              // It wrote its near miss (`Ready`) and waits: the jury will only time out. One verdict.
+              this.usedTotalMs += Number(now - startNs) / 1e6;
+              await this.fail('bad-handshake', request, null);
+              return null;
+            }
             const handled = await this.confirmUnflushed(request, startNs, wait!.detail, silentMs, collected);
             if (handled) return null;
           }
@@ -652,15 +684,19 @@ class Session {
     const bot = this.bot!;
     if (bot.lines.length === 0) return;
     const policy = this.lastRequest?.unaskedLines ?? 'discard';
-    const extra = policy === 'queue' && !this.ended ? bot.lines.slice() : bot.lines.splice(0);
+    const queued = policy === 'queue' && !this.ended;
+    const extra = queued ? bot.lines.slice() : bot.lines.splice(0);
     for (const line of extra) {
       if ((line as BotLine & { reported?: boolean }).reported) continue;
       (line as BotLine & { reported?: boolean }).reported = true;
+      // A bot running one line behind (the engine's stale-line shift) ends with its last answer
+      // unread: the same fault as the extra line already reported, not a new one.
+      if (policy === 'queue' && this.ended && this.violations.some((v) => v.code === 'extra-output' && v.severity === 'error')) continue;
       this.noteCrlf(line, this.lastRequest);
       this.addViolation({
         code: 'extra-output',
         ...(this.lastRequest ? { ply: this.lastRequest.ply } : {}),
-        message: `the bot wrote '${line.text}' ${when}, when no answer was asked for${policy === 'queue' ? '; the real engine will read it as the answer to its next request' : '; the real jury would have read it as the next answer'}`,
+        message: `the bot wrote '${line.text}' ${when}, when no answer was asked for${queued ? '; the real engine will read it as the answer to its next request' : this.ended ? '' : '; the real jury would have read it as the next answer'}`,
         expected: 'no output', actual: line.text,
       }, line.arrivedNs);
     }

@@ -38,7 +38,13 @@ export function keepAwayStart(board: Board, detectives: readonly number[], rng: 
 
 export function keepAwayMove(board: Board, state: State, rng: Rng): FugitiveMove {
   const d = state.detectives;
-  return best(rng, fugitiveMoves(board.map, state), (m) => nearest(board, m.to, d) * 1000 + d.reduce((s, x) => s + board.dist[m.to]![x]!, 0));
+  // Out of reach of every detective first (beyond three connections counts as safe); then away from
+  // the city the detectives were last told, where they are heading; then far from all of them.
+  return best(rng, fugitiveMoves(board.map, state), (m) => {
+    const safety = Math.min(3, nearest(board, m.to, d));
+    const fromTold = Math.min(9, board.dist[m.to]![state.lastAnnounced]!);
+    return safety * 10_000 + fromTold * 1000 + d.reduce((s, x) => s + board.dist[m.to]![x]!, 0);
+  });
 }
 
 // ---- close-in detectives: spread out, then head for the last city they were told ----

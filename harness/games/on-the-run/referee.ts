@@ -16,7 +16,7 @@ import {
 } from './rules.js';
 import {
   CONNECT_FILE, detectiveLines, detectivesMoveRequest, detectivesStartRequest, fugitiveMoveRequest, fugitiveStartRequest, modeLine,
-  parseCityLines, parseMoveLine, parseStartLine, QUIT, ROLE_LINE, scenarioTokens, startLine, WIRE_RULES, type Parse,
+  parseCityLines, parseMoveLine, parseStartLine, QUIT, ROLE_LINE, scenarioTokens, startLine, type Parse,
 } from './wire.js';
 
 export interface OnTheRunSetup {
@@ -271,7 +271,7 @@ export class OnTheRunReferee implements Referee {
   }
 
   private endSelf(): void {
-    this.queue.push({ type: 'end', ending: { kind: 'self-exit', reason: `${result(this.state).reason}; ${WIRE_RULES.lastTurn}` } });
+    this.queue.push({ type: 'end', ending: { kind: 'self-exit', reason: `${result(this.state).reason}; after its move in turn ${TURNS} each side ends on its own, no Quit comes` } });
   }
 
   private endWithQuit(what: string): void {

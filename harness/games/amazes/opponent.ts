@@ -5,17 +5,19 @@
 //   hunter: a jury instrument, not a fair player — it reads the real maze, walks until it has
 //     discovered all 625 squares, then walks onto the bot's square: sudden death, and the bot gets
 //     `Quit`. It makes the rule text's second ending reachable within a few turns.
+//   chaser: also reads the real maze, and ends every turn on the bot's square when it can (+100 for
+//     it), so the bot is told a squared distance of 0 again and again.
 import type { Rng } from '../../core/rng.js';
 import { CELLS, DIRS, edgeOf, isWall, neighbor, turnAround, type Cell, type Dir, type Maze } from './maze.js';
 import { OPEN, UNKNOWN } from './discovery.js';
 import { MAX_STEPS, other, type GameState } from './rules.js';
 
-export const OPPONENTS = ['explorer', 'hunter'] as const;
+export const OPPONENTS = ['explorer', 'hunter', 'chaser'] as const;
 export type OpponentName = (typeof OPPONENTS)[number];
 export const DEFAULT_OPPONENT: OpponentName = 'explorer';
 
 export function chooseMove(name: OpponentName, s: GameState, rng: Rng): string {
-  const steps = name === 'hunter' ? hunterMove(s) : explorerMove(s, rng);
+  const steps = name === 'hunter' ? hunterMove(s) : name === 'chaser' ? chaserMove(s) : explorerMove(s, rng);
   // Never empty: a step back is always possible (a player faces away from where it came from).
   return steps.length > 0 ? steps : 'T';
 }
@@ -83,6 +85,18 @@ export function explorerMove(s: GameState, rng: Rng): string {
   return stepsFor(me.pose.facing, pathTo(target, via).slice(0, MAX_STEPS));
 }
 
+/** The shortest way onto the other player's square (through the real maze), or one step aside when already there. */
+function chase(maze: Maze, from: Cell, prey: Cell): Dir[] {
+  const open = (cell: Cell, d: Dir): boolean => !isWall(maze, cell, d);
+  const path = pathTo(prey, bfs(from, open).via);
+  return path.length > 0 ? path : [DIRS.find((d) => open(from, d))!];
+}
+
+export function chaserMove(s: GameState): string {
+  const me = s[s.toMove];
+  return stepsFor(me.pose.facing, chase(s.maze, me.pose.cell, s[other(s.toMove)].pose.cell).slice(0, MAX_STEPS));
+}
+
 export function hunterMove(s: GameState): string {
   const maze: Maze = s.maze;
   const me = s[s.toMove];
@@ -109,13 +123,10 @@ export function hunterMove(s: GameState): string {
     }
   }
   if (left === 0 && path.length < MAX_STEPS) {
-    const { via } = bfs(at, open);
-    const chase = pathTo(prey, via);
-    if (chase.length > 0) path.push(...chase);
-    else if (path.length === 0) {
-      // Already on the bot's square: step aside now, come back next turn.
-      path.push(DIRS.find((d) => open(at, d))!);
-    }
+    const onto = pathTo(prey, bfs(at, open).via);
+    if (onto.length > 0) path.push(...onto);
+    // Already on the bot's square: step aside now, come back next turn.
+    else if (path.length === 0) path.push(...chase(maze, at, prey));
   }
   return stepsFor(me.pose.facing, path.slice(0, MAX_STEPS));
 }

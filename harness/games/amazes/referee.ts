@@ -15,7 +15,7 @@ import {
   type GameState, type Player, type TurnRecord,
 } from './rules.js';
 import { resolveSetup, type ResolvedSetup } from './setup.js';
-import { describeMoveProblem, EXAMPLE_MOVE, moveRequest, QUIT, visionLines } from './wire.js';
+import { describeMoveProblem, exampleMove, moveRequest, QUIT, visionLines } from './wire.js';
 
 export class AmazesReferee implements Referee {
   private state: GameState;
@@ -60,7 +60,7 @@ export class AmazesReferee implements Referee {
         accepted: false,
         played: 'T',
         stopBot: true,
-        violations: [{ code: verdict.code, ply: turn, message: `${playerName(this.bot)}'s turn ${turn}: ${verdict.message}`, expected: EXAMPLE_MOVE, actual: text, rule: verdict.rule }],
+        violations: [{ code: verdict.code, ply: turn, message: `${playerName(this.bot)}'s turn ${turn}: ${verdict.message}`, expected: exampleMove(problem, text), actual: text, rule: verdict.rule }],
       };
     }
     const record = this.play(text);

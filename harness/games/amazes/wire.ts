@@ -52,11 +52,18 @@ export function describeMoveProblem(problem: MoveProblem, text: string): { code:
     case 'too-many':
       return {
         code: 'too-many-steps',
-        message: `${problem.length} steps in one turn, at most ${MAX_STEPS} allowed: the player is disqualified (score 0), none of its steps are performed, and ${takeOver}`,
+        message: `${problem.length} steps in one turn, at most ${MAX_STEPS} allowed: none of them are performed; the player is disqualified: ${takeOver}`,
         rule: RULES.tooMany,
       };
   }
 }
 
-/** A correct example answer for messages: a step back is always possible (players face away from where they came from). */
-export const EXAMPLE_MOVE = 'T';
+/**
+ * One correct line for a verdict's `expected`: the bot's own steps, repaired where that is obvious
+ * (capitals, separators dropped, cut to 256), else `T` (a step back is always possible: a player
+ * faces away from the square it came from).
+ */
+export function exampleMove(problem: MoveProblem, text: string): string {
+  const repaired = problem.kind === 'too-many' ? text.slice(0, MAX_STEPS) : text.toUpperCase().replace(/[^FTLR]/g, '').slice(0, MAX_STEPS);
+  return repaired.length > 0 ? repaired : 'T';
+}

@@ -55,6 +55,11 @@ export interface RunOptions extends Omit<SessionOptions, 'invokedFrom' | 'snapsh
   invokedFrom?: string;
   reporters?: Reporter[];
   version?: string;
+  /**
+   * The game definition one task runs with (by task index after sharding); default: the registered
+   * game. Tools wrap it to record the game as played or to script the opponent (transcript, replay).
+   */
+  gameFor?: (task: Task, index: number, game: GameDefinition) => GameDefinition;
 }
 
 /** Loads scenario files (and folders) and expands them into tasks, one per role. */
@@ -118,7 +123,8 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     while (nextToStart < selected.length && !harnessError) {
       const index = nextToStart++;
       const task = selected[index]!;
-      const game = games.find((g) => g.id === task.scenario.game)!;
+      const registered = games.find((g) => g.id === task.scenario.game)!;
+      const game = options.gameFor ? options.gameFor(task, index, registered) : registered;
       if (jobs === 1) for (const r of reporters) r.onScenarioStart?.(task, index, selected.length);
       try {
         results[index] = await runScenario(task.scenario, task.role, game, { ...options, invokedFrom, snapshots });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ScenarioError } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { generateMaze } from './generator.js';
-import { assertValid, chooseStarts, MazeError, parseMazeText, poseFrom, type Maze, type Pose } from './maze.js';
+import { assertValid, chooseStarts, MazeError, parseMazeText, poseFrom, startProblems, type Maze, type Pose } from './maze.js';
 
 export interface StartSpec {
   row: number;
@@ -64,7 +64,10 @@ export function resolveSetup(setup: Record<string, unknown> | undefined, scenari
       starts = chooseStarts(maze, rng.fork('starts'));
       startsFrom = 'rules';
     }
-    assertValid(maze, starts, source);
+    assertValid(maze, undefined, source);
+    const where = startsFrom === 'setup' ? 'setup.starts' : startsFrom === 'file' ? `${source} start lines` : 'starts chosen from the seed';
+    const problems = startProblems(maze, starts);
+    if (problems.length > 0) throw new MazeError(problems.map((p) => `${where}: ${p}`));
     return { maze, starts, source, startsFrom };
   } catch (e) {
     if (e instanceof MazeError) throw new ScenarioError(e.message);

@@ -24,27 +24,56 @@ export function consoleReporter(out: Output, options: { verbose?: boolean } = {}
   const paint = (style: Style, text: string): string => (color ? styleText(style, text) : text);
   let started = 0;
   let failuresSoFar = 0;
+  let finished = 0;
   let runStart = Date.now();
+  let totalRuns = 0;
+  let jobs = 1;
+  let latest: Task | null = null;
+  let ticker: NodeJS.Timeout | null = null;
+  let statusShown = false;
 
-  const progress = (task: Task, index: number, total: number): void => {
-    // Long runs on a terminal: one redrawn status line; elsewhere nothing (results are printed per scenario).
-    if (!out.isTTY) return;
-    const secs = ((Date.now() - runStart) / 1000).toFixed(0);
-    out.write(`\r\x1b[2K${paint('dim', `[${index + 1}/${total}] ${secs}s, ${failuresSoFar} failing — ${task.scenario.name} [${task.role}]`)}`);
+  // Long runs on a terminal: one status line (scenario n of N, elapsed, failures so far) redrawn every
+  // second, also while a long game runs; elsewhere no status line at all, only the plain result lines.
+  const drawStatus = (): void => {
+    if (!out.isTTY || totalRuns === 0) return;
+    const secs = Math.floor((Date.now() - runStart) / 1000);
+    const elapsed = secs >= 60 ? `${Math.floor(secs / 60)}m${String(secs % 60).padStart(2, '0')}s` : `${secs}s`;
+    const current = Math.min(totalRuns, jobs > 1 ? finished + 1 : Math.max(started, 1));
+    const what = latest && jobs === 1 ? ` — ${latest.scenario.name} [${latest.role}]` : jobs > 1 ? ` — ${jobs} in parallel` : '';
+    const failing = failuresSoFar ? paint('red', `${failuresSoFar} failing`) : '0 failing';
+    out.write(`\r\x1b[2K${paint('dim', `scenario ${current} of ${totalRuns}, ${elapsed}, `)}${failing}${paint('dim', what)}`);
+    statusShown = true;
+  };
+  const clearStatus = (): void => {
+    if (statusShown) out.write('\r\x1b[2K');
+    statusShown = false;
+  };
+  const stopTicker = (): void => {
+    if (ticker) clearInterval(ticker);
+    ticker = null;
   };
 
   return {
     onRunStart(info: RunInfo) {
       runStart = Date.now();
+      totalRuns = info.total;
+      jobs = info.jobs;
+      if (out.isTTY && !ticker) {
+        ticker = setInterval(drawStatus, 1000);
+        ticker.unref(); // never what keeps botjury alive
+      }
       const shard = info.shard ? `, shard ${info.shard.index}/${info.shard.count}` : '';
       out.write(`${paint('bold', `botjury ${info.tool.version}`)} — ${info.total} scenario run${info.total === 1 ? '' : 's'}${shard}, bot: ${info.bot.command.join(' ')}\n`);
     },
-    onScenarioStart(task, index, total) {
+    onScenarioStart(task: Task, _index: number, total: number) {
       started++;
-      progress(task, index, total);
+      latest = task;
+      totalRuns = total;
+      drawStatus();
     },
     onScenarioEnd(result: ScenarioResult) {
-      if (out.isTTY) out.write('\r\x1b[2K');
+      clearStatus();
+      finished++;
       if (result.status !== 'passed') failuresSoFar++;
       const mark = result.status === 'passed' ? paint('green', '✓') : result.status === 'failed' ? paint('red', '✗') : paint('yellow', '!');
       const t = result.timing;
@@ -53,8 +82,11 @@ export function consoleReporter(out: Output, options: { verbose?: boolean } = {}
       if (result.error) out.write(`    ${paint('yellow', 'harness error:')} ${result.error}\n`);
       for (const v of result.violations) writeViolation(v);
       if (options.verbose && result.outcome) out.write(paint('dim', `    outcome: ${result.outcome.summary}\n`));
+      if (finished < totalRuns) drawStatus();
     },
     onRunEnd(report: RunReport) {
+      stopTicker();
+      clearStatus();
       const all = report.results;
       const replies = all.reduce((n, r) => n + r.timing.replies, 0);
       if (replies > 0) {
@@ -71,7 +103,6 @@ export function consoleReporter(out: Output, options: { verbose?: boolean } = {}
       const parts = [paint(s.failed ? 'red' : 'green', `${s.passed} passed, ${s.failed} failed`)];
       if (s.errors) parts.push(paint('yellow', `${s.errors} errors`));
       out.write(`${parts.join(', ')} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
-      void started;
       return out.close();
     },
   };

@@ -1,0 +1,398 @@
+// The HTML report's only script: draws each scenario's game at every ply, with a slider. Plain ES2020,
+// embedded verbatim (no network, no libraries). Everything from the report is put into the page with
+// textContent / setAttribute, never parsed as HTML, so whatever a bot wrote stays text.
+// Kept free of backticks and dollar-brace so it can live in this template string unchanged.
+export const CLIENT_SCRIPT = String.raw`
+(function () {
+  'use strict';
+  var SVGNS = 'http://www.w3.org/2000/svg';
+  var status = { drawErrors: [], replays: 0 };
+  window.__botjury = status;
+  var dataNode = document.getElementById('botjury-data');
+  if (!dataNode) return;
+  var data = JSON.parse(dataNode.textContent || '{}');
+
+  // ---------------------------------------------------------------- small DOM helpers
+  function h(tag, attrs, parent, text) {
+    var e = document.createElement(tag);
+    if (attrs) for (var k in attrs) e.setAttribute(k, String(attrs[k]));
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function s(tag, attrs, parent, text) {
+    var e = document.createElementNS(SVGNS, tag);
+    if (attrs) for (var k in attrs) e.setAttribute(k, String(attrs[k]));
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function svg(width, height, parent, label) {
+    return s('svg', { viewBox: '0 0 ' + width + ' ' + height, width: width, height: height, role: 'img', 'aria-label': label, 'class': 'board' }, parent);
+  }
+  function tip(node, text) { s('title', null, node, text); return node; }
+  function info(parent, rows) {
+    var dl = h('dl', { 'class': 'state-info' }, parent);
+    rows.forEach(function (r) {
+      if (r[1] === undefined || r[1] === null || r[1] === '') return;
+      h('dt', null, dl, r[0]);
+      h('dd', null, dl, typeof r[1] === 'object' ? JSON.stringify(r[1]) : r[1]);
+    });
+    return dl;
+  }
+  var isArr = Array.isArray;
+  function isObj(v) { return v !== null && typeof v === 'object' && !isArr(v); }
+  function isStrRows(v, n) { return isArr(v) && v.length > 0 && (n === undefined || v.length === n) && v.every(function (r) { return typeof r === 'string'; }); }
+  var PLAYER_COLORS = ['#d62728', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf'];
+
+  // ---------------------------------------------------------------- snapshots (delta-encoded by the reporter)
+  function decode(encoded) {
+    var out = [];
+    var prev = null;
+    encoded.forEach(function (e) {
+      var state;
+      if ('full' in e) state = e.full;
+      else {
+        state = {};
+        for (var k in prev) if (!(e.del && e.del.indexOf(k) >= 0)) state[k] = prev[k];
+        for (var j in e.set) state[j] = e.set[j];
+      }
+      prev = isObj(state) ? state : null;
+      out.push({ ply: e.ply, t: e.t, move: e.move, state: state });
+    });
+    return out;
+  }
+
+  // ---------------------------------------------------------------- Alquerque: rows[0] is row 7, a..g left to right
+  var alquerque = {
+    fits: function (st) { return isObj(st) && isStrRows(st.rows, 7); },
+    draw: function (stage, st) {
+      var S = 44, M = 34, N = 7;
+      var g = svg(M * 2 + S * (N - 1), M * 2 + S * (N - 1), stage, 'Alquerque board');
+      var X = function (x) { return M + x * S; };
+      var Y = function (row) { return M + (N - row) * S; };
+      s('rect', { x: 0, y: 0, width: M * 2 + S * (N - 1), height: M * 2 + S * (N - 1), fill: '#f3e2c0' }, g);
+      for (var x = 0; x < N; x++) for (var y = 1; y <= N; y++) {
+        var attrs = { stroke: '#8a6d3b', 'stroke-width': 1.5 };
+        if (x < N - 1) s('line', Object.assign({ x1: X(x), y1: Y(y), x2: X(x + 1), y2: Y(y) }, attrs), g);
+        if (y < N) s('line', Object.assign({ x1: X(x), y1: Y(y), x2: X(x), y2: Y(y + 1) }, attrs), g);
+        // Diagonals run through the points where column + row is even (a1 has them).
+        if ((x + y - 1) % 2 === 0) {
+          if (x < N - 1 && y < N) s('line', Object.assign({ x1: X(x), y1: Y(y), x2: X(x + 1), y2: Y(y + 1) }, attrs), g);
+          if (x > 0 && y < N) s('line', Object.assign({ x1: X(x), y1: Y(y), x2: X(x - 1), y2: Y(y + 1) }, attrs), g);
+        }
+      }
+      for (var i = 0; i < N; i++) {
+        s('text', { x: X(i), y: M * 2 + S * (N - 1) - 6, 'text-anchor': 'middle', 'class': 'coord' }, g, 'abcdefg'[i]);
+        s('text', { x: 8, y: Y(i + 1) + 4, 'class': 'coord' }, g, String(i + 1));
+      }
+      st.rows.forEach(function (row, r) {
+        for (var c = 0; c < row.length && c < N; c++) {
+          var ch = row[c];
+          if (ch !== 'W' && ch !== 'B') continue;
+          var square = 'abcdefg'[c] + (N - r);
+          tip(s('circle', { cx: X(c), cy: Y(N - r), r: 15, fill: ch === 'W' ? '#fff' : '#222', stroke: ch === 'W' ? '#333' : '#000', 'stroke-width': 2, 'class': 'piece-' + ch }, g), (ch === 'W' ? 'white' : 'black') + ' on ' + square);
+        }
+      });
+      if (typeof st.lastMove === 'string') {
+        var pts = st.lastMove.split(/[-*]/).map(function (sq) {
+          var m = /^([a-g])([1-7])$/.exec(sq);
+          return m ? [X('abcdefg'.indexOf(m[1])), Y(Number(m[2]))] : null;
+        });
+        if (pts.length > 1 && pts.every(Boolean)) {
+          s('polyline', { points: pts.map(function (p) { return p.join(','); }).join(' '), fill: 'none', stroke: '#e8590c', 'stroke-width': 4, 'stroke-opacity': 0.75, 'stroke-linecap': 'round', 'class': 'last-move' }, g);
+          s('circle', { cx: pts[pts.length - 1][0], cy: pts[pts.length - 1][1], r: 6, fill: '#e8590c' }, g);
+        }
+      }
+      info(stage, [['to move', st.toMove], ['last move', st.lastMove], ['white pieces', st.pieces && st.pieces.white], ['black pieces', st.pieces && st.pieces.black]]);
+    },
+  };
+
+  // ---------------------------------------------------------------- Amazes: 25 hex digits per row (walls N=1 E=2 S=4 W=8), row 1 on top
+  function discoveredFlags(hex, cells) {
+    var flags = [];
+    if (typeof hex !== 'string') return flags;
+    for (var i = 0; i < cells; i++) {
+      var digit = parseInt(hex.charAt(i >> 2), 16) || 0;
+      flags.push((digit >> (i & 3)) & 1);
+    }
+    return flags;
+  }
+  var amazes = {
+    fits: function (st) { return isObj(st) && isStrRows(st.maze) && isObj(st.red) && isObj(st.blue); },
+    draw: function (stage, st, ctx) {
+      var n = st.maze.length, C = 18, M = 4;
+      var view = ctx.options.view || 'both';
+      var bar = h('div', { 'class': 'replay-options' }, stage);
+      h('span', null, bar, 'discovered by: ');
+      ['both', 'red', 'blue', 'none'].forEach(function (v) {
+        var b = h('button', { type: 'button', 'class': v === view ? 'on' : '', 'data-view': v }, bar, v);
+        b.addEventListener('click', function () { ctx.options.view = v; ctx.redraw(); });
+      });
+      var g = svg(M * 2 + C * n, M * 2 + C * n, stage, 'Amazes maze');
+      s('rect', { x: M, y: M, width: C * n, height: C * n, fill: '#fbfbf8' }, g);
+      ['red', 'blue'].forEach(function (p) {
+        if (view !== 'both' && view !== p) return;
+        var flags = discoveredFlags(st[p].discoveredMap, n * n);
+        var fill = p === 'red' ? 'rgba(214,39,40,0.22)' : 'rgba(31,119,180,0.22)';
+        flags.forEach(function (f, i) {
+          if (f) s('rect', { x: M + (i % n) * C, y: M + Math.floor(i / n) * C, width: C, height: C, fill: fill, 'class': 'found-' + p }, g);
+        });
+      });
+      var d = '';
+      st.maze.forEach(function (row, r) {
+        for (var c = 0; c < row.length; c++) {
+          var bits = parseInt(row.charAt(c), 16) || 0, x = M + c * C, y = M + r * C;
+          if (bits & 1) d += 'M' + x + ' ' + y + 'h' + C;
+          if (bits & 2) d += 'M' + (x + C) + ' ' + y + 'v' + C;
+          if (bits & 4) d += 'M' + x + ' ' + (y + C) + 'h' + C;
+          if (bits & 8) d += 'M' + x + ' ' + y + 'v' + C;
+        }
+      });
+      s('path', { d: d, stroke: '#222', 'stroke-width': 2, 'stroke-linecap': 'square', fill: 'none' }, g);
+      var turn = { N: 0, E: 90, S: 180, W: 270 };
+      ['red', 'blue'].forEach(function (p) {
+        var pl = st[p];
+        if (typeof pl.row !== 'number' || typeof pl.column !== 'number') return;
+        var cx = M + (pl.column - 0.5) * C, cy = M + (pl.row - 0.5) * C;
+        var grp = s('g', { transform: 'translate(' + cx + ',' + cy + ') rotate(' + (turn[pl.facing] || 0) + ')', 'class': 'player-' + p }, g);
+        tip(s('polygon', { points: '0,-7 6,6 0,3 -6,6', fill: p === 'red' ? '#d62728' : '#1f77b4', stroke: '#000', 'stroke-width': 1 }, grp), p + ' at row ' + pl.row + ', column ' + pl.column + ', facing ' + pl.facing);
+      });
+      var who = function (p) {
+        var pl = st[p];
+        return pl.points + ' points, ' + pl.discovered + ' squares discovered, ' + pl.turns + ' turns, at (' + pl.row + ',' + pl.column + ') facing ' + pl.facing + (pl.takenOver ? ', taken over by the jury: ' + pl.takenOver : '');
+      };
+      var pts = st.last && st.last.points;
+      var ptsText = isObj(pts) ? Object.keys(pts).map(function (k) { return k + ' ' + pts[k]; }).join(', ') : pts;
+      var last = isObj(st.last) ? st.last.player + ' turn ' + st.last.turn + ': ' + (st.last.steps === '' ? '(no steps)' : st.last.steps) + (st.last.byJury ? ' (played by the jury)' : '') + (ptsText !== undefined ? '; points: ' + ptsText : '') : null;
+      info(stage, [['to move', st.toMove], ['red', who('red')], ['blue', who('blue')], ['last turn', last], ['sudden death', st.suddenDeath]]);
+    },
+  };
+
+  // ---------------------------------------------------------------- On The Run: cities 1..n (no coordinates: a numbered grid)
+  var onTheRun = {
+    fits: function (st) { return isObj(st) && typeof st.cities === 'number' && st.cities > 0 && st.cities <= 2000 && isArr(st.detectives); },
+    draw: function (stage, st, ctx) {
+      var n = st.cities, cols = Math.ceil(Math.sqrt(n)), rowsN = Math.ceil(n / cols), C = 34, M = 20;
+      var g = svg(M * 2 + C * cols, M * 2 + C * rowsN, stage, 'On The Run map');
+      var pos = function (city) { var i = city - 1; return [M + (i % cols) * C + C / 2, M + Math.floor(i / cols) * C + C / 2]; };
+      // What the detectives have been told so far, and where the fugitive really went (the jury sees both).
+      var known = {}, trail = {};
+      for (var i = 0; i <= ctx.index; i++) {
+        var p = ctx.all[i].state;
+        if (!isObj(p)) continue;
+        if (typeof p.detectivesKnow === 'number' && p.detectivesKnow > 0 && !(p.detectivesKnow in known)) known[p.detectivesKnow] = p.ply;
+        if (typeof p.fugitive === 'number' && p.fugitive > 0 && !(p.fugitive in trail)) trail[p.fugitive] = p.ply;
+      }
+      if (isArr(st.connections) && st.connections.length <= 2000) {
+        var modeColor = { C: '#bbb', T: '#4c9a2a', P: '#7b3fb0' };
+        st.connections.forEach(function (c) {
+          if (!c || typeof c.a !== 'number' || typeof c.b !== 'number') return;
+          var a = pos(c.a), b = pos(c.b);
+          s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: modeColor[c.mode] || '#ccc', 'stroke-width': 1, 'stroke-opacity': 0.5 }, g);
+        });
+      }
+      for (var city = 1; city <= n; city++) {
+        var q = pos(city);
+        var fill = city in trail ? '#ffe3e3' : '#f4f4f4';
+        tip(s('circle', { cx: q[0], cy: q[1], r: 13, fill: fill, stroke: '#999', 'stroke-width': 1 }, g), 'city ' + city + (city in trail ? '; the fugitive was here (turn ' + trail[city] + ')' : ''));
+        s('text', { x: q[0], y: q[1] + 3.5, 'text-anchor': 'middle', 'class': 'city' }, g, String(city));
+      }
+      Object.keys(known).forEach(function (k) {
+        var q = pos(Number(k));
+        tip(s('circle', { cx: q[0], cy: q[1], r: 15.5, fill: 'none', stroke: '#f08c00', 'stroke-width': 2.5, 'stroke-dasharray': '4 2', 'class': 'known' }, g), 'the detectives were told the fugitive was in city ' + k + ' (turn ' + known[k] + ')');
+      });
+      st.detectives.forEach(function (c, idx) {
+        if (typeof c !== 'number' || c < 1) return;
+        var q = pos(c);
+        var grp = s('g', { 'class': 'detective' }, g);
+        tip(s('rect', { x: q[0] - 11, y: q[1] - 11, width: 22, height: 22, rx: 4, fill: '#1f77b4', stroke: '#0b3d63', 'stroke-width': 1.5 }, grp), 'detective ' + (idx + 1) + ' in city ' + c);
+        s('text', { x: q[0], y: q[1] + 4, 'text-anchor': 'middle', 'class': 'token' }, grp, 'D' + (idx + 1));
+      });
+      if (typeof st.fugitive === 'number' && st.fugitive > 0) {
+        var f = pos(st.fugitive);
+        var fg = s('g', { 'class': 'fugitive' }, g);
+        tip(s('circle', { cx: f[0], cy: f[1], r: 9, fill: '#d62728', stroke: '#600', 'stroke-width': 1.5 }, fg), 'the fugitive is in city ' + st.fugitive);
+        s('text', { x: f[0], y: f[1] + 3.5, 'text-anchor': 'middle', 'class': 'token' }, fg, 'F');
+      }
+      var caught = st.caught ? 'turn ' + st.caught.turn + ' in city ' + st.caught.city + ' (' + (st.caught.by === 'fugitive' ? 'the fugitive moved into a detective' : 'by the detectives') + ')' : null;
+      info(stage, [['turn', st.ply], ['phase', st.phase], ['fugitive (truth)', st.fugitive], ['detectives', st.detectives.join(' ')], ['last transport', st.lastMode], ['detectives were told', st.detectivesKnow], ['known positions so far', Object.keys(known).map(function (k) { return k + ' (turn ' + known[k] + ')'; }).join(', ')], ['caught', caught]]);
+    },
+  };
+
+  // ---------------------------------------------------------------- SnakeCore: rows of W R b e p and the empty character
+  var snakecore = {
+    fits: function (st) { return isObj(st) && isStrRows(st.rows) && isArr(st.pythons); },
+    draw: function (stage, st, ctx) {
+      var n = st.rows.length, w = st.rows[0].length, C = Math.max(12, Math.min(28, Math.floor(520 / Math.max(n, w)))), M = 4;
+      var g = svg(M * 2 + C * w, M * 2 + C * n, stage, 'SnakeCore field');
+      s('rect', { x: M, y: M, width: C * w, height: C * n, fill: '#f7f7f2', stroke: '#888' }, g);
+      st.rows.forEach(function (row, y) {
+        for (var x = 0; x < row.length; x++) {
+          var ch = row.charAt(x), X = M + x * C, Y = M + y * C;
+          if (ch === 'W') tip(s('rect', { x: X, y: Y, width: C, height: C, fill: '#555' }, g), 'wall (' + x + ',' + y + ')');
+          else if (ch === 'R') tip(s('circle', { cx: X + C / 2, cy: Y + C / 2, r: C * 0.42, fill: '#ffd43b', stroke: '#b08900', 'stroke-width': 2 }, g), 'reactor (' + x + ',' + y + ')');
+          else if (ch === 'b') tip(s('rect', { x: X + C * 0.2, y: Y + C * 0.2, width: C * 0.6, height: C * 0.6, fill: '#a0522d' }, g), 'ordinary block (' + x + ',' + y + ')');
+          else if (ch === 'e') tip(s('rect', { x: X + C * 0.2, y: Y + C * 0.2, width: C * 0.6, height: C * 0.6, fill: '#2f9e44', rx: 2 }, g), 'energy block (' + x + ',' + y + ')');
+        }
+      });
+      st.pythons.forEach(function (p, i) {
+        if (!isObj(p) || !isArr(p.cells) || p.cells.length === 0) return;
+        var color = p.disqualified ? '#999' : PLAYER_COLORS[i % PLAYER_COLORS.length];
+        var pts = p.cells.map(function (c) { return (M + c[0] * C + C / 2) + ',' + (M + c[1] * C + C / 2); });
+        var grp = s('g', { 'class': 'python' }, g);
+        if (pts.length > 1) s('polyline', { points: pts.join(' '), fill: 'none', stroke: color, 'stroke-width': C * 0.35, 'stroke-opacity': 0.55, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }, grp);
+        var head = p.cells[0];
+        var hx = M + head[0] * C + C / 2, hy = M + head[1] * C + C / 2;
+        if (p.protection > 0) s('circle', { cx: hx, cy: hy, r: C * 0.55, fill: 'none', stroke: '#fab005', 'stroke-width': 2.5, 'stroke-dasharray': '3 2' }, grp);
+        tip(s('circle', { cx: hx, cy: hy, r: C * 0.38, fill: color, stroke: '#000', 'stroke-width': 1 }, grp), 'python ' + (p.python || i + 1) + ' head at (' + head[0] + ',' + head[1] + '), ' + p.cells.length + ' cells');
+        s('text', { x: hx, y: hy + 3.5, 'text-anchor': 'middle', 'class': 'token' }, grp, String(p.python || i + 1));
+      });
+      var rows = [['turn', st.ply], ['to move', st.toMove === null ? 'game over' : st.toMove], ['bot name', st.botName]];
+      st.pythons.forEach(function (p, i) {
+        if (!isObj(p)) return;
+        var id = p.python || i + 1;
+        rows.push(['python ' + id + (String(id) === String(ctx.role) ? ' (the bot)' : ''), 'score ' + p.score + ', length ' + (isArr(p.cells) ? p.cells.length : '?') + (p.protection ? ', protected ' + p.protection : '') + (p.disqualified ? ', disqualified' : '')]);
+      });
+      rows.push(['last', st.last]);
+      info(stage, rows);
+    },
+  };
+
+  // ---------------------------------------------------------------- JavaChallenge2015: 6 x 6 blocks of 3 x 3 squares
+  var javachallenge2015 = {
+    fits: function (st) { return isObj(st) && isArr(st.blocks) && st.blocks.length > 0 && st.blocks.every(isArr) && isArr(st.players); },
+    draw: function (stage, st, ctx) {
+      var B = st.blocks.length, Q = 3, C = 24, M = 4, side = B * Q * C;
+      var g = svg(M * 2 + side, M * 2 + side, stage, 'JavaChallenge2015 board');
+      var marked = {};
+      if (st.last && isArr(st.last.marked)) st.last.marked.forEach(function (m) { marked[m[0] + ',' + m[1]] = true; });
+      st.blocks.forEach(function (row, r) {
+        row.forEach(function (life, c) {
+          var fill = life === 0 ? '#e9ecef' : life > 0 ? '#ffc078' : '#343a40';
+          var what = life === 0 ? 'stable' : life > 0 ? 'falls in ' + life + ' turns' : 'fallen, back in ' + -life + ' turns';
+          tip(s('rect', { x: M + c * Q * C, y: M + r * Q * C, width: Q * C, height: Q * C, fill: fill, stroke: marked[r + ',' + c] ? '#e03131' : '#868e96', 'stroke-width': marked[r + ',' + c] ? 3 : 1.5, 'class': life === 0 ? 'block' : life > 0 ? 'block falling' : 'block fallen' }, g), 'block row ' + r + ', column ' + c + ': ' + what);
+          // The countdown sits in the block's corner, clear of the players standing on it.
+          if (life !== 0) s('text', { x: M + c * Q * C + 4, y: M + r * Q * C + 15, 'class': life > 0 ? 'life' : 'life dark' }, g, String(Math.abs(life)));
+        });
+      });
+      for (var i = 1; i < B * Q; i++) {
+        if (i % Q === 0) continue;
+        s('line', { x1: M, y1: M + i * C, x2: M + side, y2: M + i * C, stroke: '#adb5bd', 'stroke-width': 0.5 }, g);
+        s('line', { x1: M + i * C, y1: M, x2: M + i * C, y2: M + side, stroke: '#adb5bd', 'stroke-width': 0.5 }, g);
+      }
+      var turn = { U: 0, R: 90, D: 180, L: 270 };
+      st.players.forEach(function (p, i) {
+        if (!isObj(p) || typeof p.x !== 'number' || typeof p.y !== 'number' || p.x < 0 || p.y < 0) return;
+        var id = p.id === undefined ? i : p.id;
+        var cx = M + p.x * C + C / 2, cy = M + p.y * C + C / 2;
+        var grp = s('g', { transform: 'translate(' + cx + ',' + cy + ')', opacity: p.onBoard === false ? 0.35 : 1, 'class': 'player' }, g);
+        tip(s('circle', { r: C * 0.42, fill: PLAYER_COLORS[id % PLAYER_COLORS.length], stroke: '#000', 'stroke-width': String(id) === String(ctx.role) ? 2.5 : 1 }, grp), 'player ' + id + ' at column ' + p.x + ', row ' + p.y + ', facing ' + p.D + (p.S ? ', cooling down ' + p.S : '') + (p.onBoard === false ? ', fell' : ''));
+        s('polygon', { points: '0,' + (-C * 0.5) + ' 4,' + (-C * 0.3) + ' -4,' + (-C * 0.3), fill: '#000', transform: 'rotate(' + (turn[p.D] || 0) + ')' }, grp);
+        s('text', { y: 4, 'text-anchor': 'middle', 'class': 'token' }, grp, String(id));
+        if (p.onBoard === false) s('path', { d: 'M-8 -8L8 8M8 -8L-8 8', stroke: '#000', 'stroke-width': 2 }, grp);
+      });
+      var l = st.last;
+      var lastText = isObj(l) ? 'turn ' + l.turn + ': player ' + l.actor + ' asked ' + l.requested + (l.played !== l.requested ? ', played ' + l.played : '') + (l.forcedByCooldown ? ' (cooling down)' : '') + (l.cancelled ? ', cancelled: ' + l.cancelled : '') + (isArr(l.fell) && l.fell.length ? '; fell: ' + l.fell.join(', ') : '') : null;
+      var rows = [['turn T', st.T !== undefined ? st.T : st.ply], ['placement', st.placement], ['last', lastText]];
+      st.players.forEach(function (p, i) {
+        if (!isObj(p)) return;
+        var id = p.id === undefined ? i : p.id;
+        rows.push(['player ' + id + (String(id) === String(ctx.role) ? ' (the bot)' : ''), p.onBoard === false ? 'fell' : '(' + p.x + ',' + p.y + ') facing ' + p.D + (p.S ? ', cooldown ' + p.S : '')]);
+      });
+      info(stage, rows);
+    },
+  };
+
+  // ---------------------------------------------------------------- anything else: the snapshot as text
+  var generic = {
+    fits: function () { return true; },
+    draw: function (stage, st) {
+      var text = JSON.stringify(st, null, 1);
+      if (text === undefined) text = String(st);
+      h('pre', { 'class': 'state-json' }, stage, text.length > 20000 ? text.slice(0, 20000) + '\n…' : text);
+    },
+  };
+
+  var RENDERERS = { alquerque: alquerque, amazes: amazes, 'on-the-run': onTheRun, snakecore: snakecore, javachallenge2015: javachallenge2015 };
+
+  // ---------------------------------------------------------------- the replay widget
+  function setupReplay(container) {
+    var run = data.scenarios[Number(container.getAttribute('data-scenario'))];
+    if (!run || !run.snapshots || run.snapshots.length === 0) return;
+    status.replays++;
+    var all = decode(run.snapshots);
+    var renderer = RENDERERS[run.game];
+    var options = {};
+    var controls = h('div', { 'class': 'replay-controls' }, container);
+    var prev = h('button', { type: 'button', 'aria-label': 'previous ply' }, controls, '◀');
+    var slider = h('input', { type: 'range', min: 0, max: all.length - 1, value: 0, step: 1, 'aria-label': 'ply', 'class': 'ply-slider' }, controls);
+    var next = h('button', { type: 'button', 'aria-label': 'next ply' }, controls, '▶');
+    var label = h('span', { 'class': 'replay-label' }, controls);
+    if (run.marks && run.marks.length) {
+      var jumps = h('div', { 'class': 'replay-jumps' }, container);
+      h('span', null, jumps, 'jump to the position before: ');
+      run.marks.forEach(function (mark) {
+        var target = 0;
+        all.forEach(function (snap, i) { if (snap.ply < mark.ply) target = i; });
+        var b = h('button', { type: 'button', 'class': 'jump' }, jumps, 'ply ' + mark.ply + ' (' + mark.code + ')');
+        b.addEventListener('click', function () { show(target); });
+      });
+    }
+    var stage = h('div', { 'class': 'replay-stage' }, container);
+    // The transcript lines that led to the shown position are highlighted (rows carry their time).
+    var details = container.closest('details');
+    var rows = details ? Array.prototype.slice.call(details.querySelectorAll('table.transcript tr[data-t]')) : [];
+    var rowT = rows.map(function (r) { return Number(r.getAttribute('data-t')); });
+    var marked = [];
+    function markTranscript(i) {
+      marked.forEach(function (r) { r.classList.remove('at'); });
+      marked = [];
+      var from = i > 0 ? all[i - 1].t : -Infinity, to = all[i].t;
+      for (var k = firstAfter(from); k < rows.length && rowT[k] <= to; k++) { rows[k].classList.add('at'); marked.push(rows[k]); }
+    }
+    function firstAfter(t) {
+      var lo = 0, hi = rowT.length;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (rowT[mid] > t) hi = mid; else lo = mid + 1; }
+      return lo;
+    }
+    var current = 0;
+    function show(i) {
+      current = Math.max(0, Math.min(all.length - 1, i));
+      slider.value = String(current);
+      var snap = all[current];
+      label.textContent = 'position ' + (current + 1) + ' of ' + all.length + ' — ply ' + snap.ply + (snap.move !== null && snap.move !== undefined ? ', after ' + snap.move : ', start') + ' — ' + snap.t + ' ms';
+      markTranscript(current);
+      stage.textContent = '';
+      var use = renderer && renderer.fits(snap.state) ? renderer : generic;
+      stage.setAttribute('data-renderer', use === generic ? 'generic' : run.game);
+      try {
+        use.draw(stage, snap.state, { all: all, index: current, role: run.role, options: options, redraw: function () { show(current); } });
+      } catch (err) {
+        // A drawing bug must never hide the data: show the snapshot as text and remember the failure.
+        status.drawErrors.push(run.game + ': ' + (err && err.message ? err.message : String(err)));
+        stage.textContent = '';
+        stage.setAttribute('data-renderer', 'generic');
+        h('p', { 'class': 'draw-error' }, stage, 'could not draw this position (' + (err && err.message ? err.message : String(err)) + '); the snapshot as recorded:');
+        generic.draw(stage, snap.state);
+      }
+    }
+    slider.addEventListener('input', function () { show(Number(slider.value)); });
+    prev.addEventListener('click', function () { show(current - 1); });
+    next.addEventListener('click', function () { show(current + 1); });
+    show(0);
+  }
+
+  // Replays are drawn when their scenario is opened, so a report of hundreds of games opens fast.
+  Array.prototype.forEach.call(document.querySelectorAll('.replay'), function (container) {
+    var details = container.closest('details');
+    if (!details || details.open) { setupReplay(container); return; }
+    var onToggle = function () {
+      if (!details.open) return;
+      details.removeEventListener('toggle', onToggle);
+      setupReplay(container);
+    };
+    details.addEventListener('toggle', onToggle);
+  });
+})();
+`;

@@ -78,3 +78,15 @@ describe('broken On The Run examples fail the built-in suite with exactly their 
     expect(allCodes(report)).toEqual(['crash', 'stderr-output']);
   });
 });
+
+describe('timing: 5 s for the whole game, counted only while the jury waits', () => {
+  it.each(['fugitive', 'detectives'])('a bot thinking 15 s in turn 3 is stopped when the budget runs out (as the %s): irregular loss 20-0', async (role) => {
+    const { code, report } = await runJson(['run', 'scenarios/on-the-run/full-game-1.yaml', '--role', role, '--', 'python3', `${EX}/broken/slow.py`]);
+    expect(errorCodes(report)).toEqual(['total-time-exceeded']);
+    expect(code).toBe(1);
+    const r = report.results[0]!;
+    expect(r.violations[0]!.ply).toBe(3);
+    expect(r.outcome).toMatchObject({ finished: true, winner: role === 'fugitive' ? 'detectives' : 'fugitive', summary: expect.stringMatching(/total-time-exceeded \(turn 3\): irregular loss, 20-0/) });
+  });
+});
+

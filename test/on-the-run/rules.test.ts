@@ -1,9 +1,14 @@
 // The pure rules on the rule text's example field, and the scoring examples the rule text works out.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseConnect } from '../../harness/games/on-the-run/map.js';
+import { parse } from 'yaml';
+import { MAP_RULES, parseConnect } from '../../harness/games/on-the-run/map.js';
+import { WIRE_RULES } from '../../harness/games/on-the-run/wire.js';
+import { ROOT, SHARED } from '../helpers.js';
 import {
   announcementsUsed, checkDetectivesMove, checkDetectivesStart, checkFugitiveMove, checkFugitiveStart, initialState, moveDetectives,
-  moveFugitive, placeDetectives, placeFugitive, result, someDetectivesMove, type Side, type State,
+  moveFugitive, placeDetectives, placeFugitive, result, RULES, someDetectivesMove, type Side, type State,
 } from '../../harness/games/on-the-run/rules.js';
 import { EXAMPLE_MAP } from './fixtures.js';
 
@@ -167,5 +172,24 @@ describe('scoring: the rule text examples', () => {
   test('caught in the last round after the tenth announcement: 10-10', () => {
     expect(score(50, 'detectives')).toEqual({ detectives: 10, fugitive: 10 });
     expect(score(50, 'fugitive')).toEqual({ detectives: 11, fugitive: 9 });
+  });
+});
+
+describe('quotes', () => {
+  const ruleText = readFileSync(path.join(SHARED, 'rules', 'on-the-run.codecup2007.txt'), 'utf8');
+  const juryFacts = readFileSync(path.join(SHARED, 'jury-facts.md'), 'utf8').replace(/\s+/g, ' ');
+  const quoted = (q: string) => ruleText.includes(q) || juryFacts.includes(q);
+
+  test('every rule sentence a verdict cites is quoted verbatim from the rule text (or jury-facts)', () => {
+    for (const q of [...Object.values(RULES), ...Object.values(WIRE_RULES), ...Object.values(MAP_RULES)]) expect(quoted(q), q).toBe(true);
+  });
+
+  test('every built-in scenario quotes its rule verbatim', () => {
+    const dir = path.join(ROOT, 'scenarios', 'on-the-run');
+    for (const file of readdirSync(dir)) {
+      const rule = (parse(readFileSync(path.join(dir, file), 'utf8')) as { rule?: string }).rule;
+      expect(rule, file).toBeDefined();
+      expect(quoted(rule!), `${file}: ${rule}`).toBe(true);
+    }
   });
 });

@@ -12,7 +12,9 @@ export const MIN_CITIES = 5;
 
 export const MAP_RULES = {
   format:
-    "The first line contains an integer n that indicates how many cities are on the playing field. The cities are labeled from 1 to n. On the following lines the connections between the cities are described. Each connection is described by one character indicating the connection type, a space, the label of the first city, a minus symbol ('-') and the label of the second city. On the last line of the input file are the uppercase characters 'END'.",
+    "Each connection is described by one character indicating the connection type, a space, the label of the first city, a minus symbol ('-') and the label of the second city.",
+  end: "On the last line of the input file are the uppercase characters 'END'.",
+  count: 'The first line contains an integer n (n = 200) that indicates how many cities are on the playing field.',
   afterEnd: 'your program must stop reading after the first line containing END',
   different: 'A connection always connects two different cities.',
   carReach: 'Every city can always be reached from every other city by car.',
@@ -72,7 +74,7 @@ export function parseConnect(text: string): GameMap {
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop(); // the final newline ends a line, it does not start one
   const problems: string[] = [];
   const first = (lines[0] ?? '').trim();
-  if (!/^\d+$/.test(first)) throw new MapError([`line 1: '${first}' is not a city count (${MAP_RULES.format})`]);
+  if (!/^\d+$/.test(first)) throw new MapError([`line 1: '${first}' is not a city count; ${MAP_RULES.count}`]);
   const cities = Number(first);
   if (cities > MAX_CITIES) problems.push(`line 1: ${cities} cities; ${MAP_RULES.maxCities}`);
   if (cities < MIN_CITIES) problems.push(`line 1: ${cities} cities; four detectives and the fugitive need at least ${MIN_CITIES}`);
@@ -113,7 +115,7 @@ export function parseConnect(text: string): GameMap {
     seen.set(key, no);
     connections.push({ mode, a, b });
   }
-  if (!ended) problems.push(`no 'END' line: ${MAP_RULES.format}`);
+  if (!ended) problems.push(`no 'END' line; ${MAP_RULES.end}`);
   if (problems.length > 0) throw new MapError(problems);
   const map = buildMap(cities, connections);
   const property = mapProblems(map);

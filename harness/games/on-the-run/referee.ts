@@ -26,7 +26,11 @@ export interface OnTheRunSetup {
 }
 
 /** The playing field of a scenario and the exact connect.txt the bot will find. */
-export function loadField(setup: OnTheRunSetup | undefined, scenarioDir: string, rng: Rng): { map: GameMap; text: string } {
+export function loadField(
+  setup: OnTheRunSetup | undefined,
+  scenarioDir: string,
+  rng: Rng,
+): { map: GameMap; text: string; positions?: readonly (readonly [number, number])[] } {
   const given = [setup?.map !== undefined && 'map', setup?.connect !== undefined && 'connect', setup?.generate !== undefined && 'generate'].filter(Boolean);
   if (given.length > 1) throw new ScenarioError(`on-the-run setup: give one of map, connect and generate, not ${given.join(' and ')}`);
   let text: string;
@@ -50,7 +54,11 @@ export function loadField(setup: OnTheRunSetup | undefined, scenarioDir: string,
     } catch (e) {
       throw new ScenarioError(`on-the-run setup.generate: ${(e as Error).message}`);
     }
-    return { map: generated.map, text: formatConnect(generated.map, withDisplay ? displayData(generated.positions) : '') };
+    return {
+      map: generated.map,
+      text: formatConnect(generated.map, withDisplay ? displayData(generated.positions) : ''),
+      positions: generated.positions,
+    };
   }
   try {
     return { map: parseConnect(text), text };
@@ -67,6 +75,8 @@ export class OnTheRunReferee implements Referee {
   private readonly foeStyle: string;
   private readonly board: Board;
   private readonly connectText: string;
+  /** Where the generator put the cities (for drawing); absent for given maps. */
+  private readonly positions: readonly (readonly [number, number])[] | undefined;
   private readonly rng: Rng;
   private readonly queue: JuryAction[] = [];
   /** Set when the game ended otherwise than by catch or escape (the bot's irregular loss, or the scenario). */
@@ -85,6 +95,7 @@ export class OnTheRunReferee implements Referee {
     const field = loadField(ctx.setup as OnTheRunSetup | undefined, ctx.scenarioDir, ctx.rng.fork('map'));
     this.board = { map: field.map, dist: distanceTable(field.map) };
     this.connectText = field.text;
+    this.positions = field.positions;
     this.rng = ctx.rng.fork('opponent');
 
     this.queue.push({ type: 'send', lines: [ROLE_LINE[this.bot]], ply: 0 });
@@ -238,6 +249,9 @@ export class OnTheRunReferee implements Referee {
       lastMode: s.lastMode,
       detectivesKnow: s.lastAnnounced || null,
       caught: s.caught,
+      // The map never changes; reports store unchanged fields once.
+      connections: this.board.map.connections,
+      ...(this.positions ? { positions: this.positions.slice(1) } : {}),
     };
   }
 

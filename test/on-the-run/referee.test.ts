@@ -280,3 +280,31 @@ describe('scripted opponents and scenario expectations', () => {
     expect(ref.outcome()).toEqual({ finished: false, summary: 'the scenario ended the game (turn 2)', scores: {} });
   });
 });
+
+describe('built-in opponents and snapshots', () => {
+  test('the built-in opponents only play legal moves (every move goes through the same checks as a scripted one)', () => {
+    const endings = new Set<string>();
+    for (let seed = 1; seed <= 15; seed++) {
+      for (const role of ['fugitive', 'detectives'] as const) {
+        for (const opponent of [undefined, 'random']) {
+          const ref = referee(role, { generate: { cities: 60 } }, seed, opponent);
+          const d = drive(ref, new SimBot(role, parseConnect(ref.files()['connect.txt']!)));
+          expect(d.violations).toEqual([]);
+          expect(ref.outcome().finished).toBe(true);
+          endings.add(d.ending.kind);
+        }
+      }
+    }
+    expect([...endings].sort()).toEqual(['quit', 'self-exit']);
+  });
+
+  test('a snapshot shows the turn, both sides, what the detectives know, and the map', () => {
+    const ref = referee('fugitive', example);
+    drive(ref, new ListBot([[1], ['C 2']]), { scripted: ['3 4 6 7', '4 3 7 6'] });
+    expect(ref.snapshot()).toMatchObject({
+      ply: 2, phase: 'fugitive', cities: 8, fugitive: 2, detectives: [4, 3, 7, 6], lastMode: 'C', detectivesKnow: 1, caught: null,
+      connections: expect.arrayContaining([{ mode: 'P', a: 1, b: 4 }]),
+    });
+    expect((referee('fugitive', { generate: { cities: 10 } }).snapshot() as { positions: unknown[] }).positions).toHaveLength(10);
+  });
+});

@@ -1,0 +1,71 @@
+// The JUnit XML reporter, read back with a strict XML parser and compared with the JSON report of the same run.
+import { describe, expect, it } from 'vitest';
+import { attr, text, xmlSafe } from '../../reporters/junit.js';
+import { findAll, HOSTILE_BOT, parseXml, runWithReports } from './reports.js';
+
+describe('JUnit reporter', () => {
+  it('writes a testsuite per game, a testcase per scenario run and a failure per violation', async () => {
+    const run = await runWithReports(['check', 'alquerque', '--jobs', '2'], ['python3', 'examples/alquerque/broken/moves-back.py'], ['junit']);
+    expect(run.code).toBe(1);
+    const results = run.report.results;
+    const root = await parseXml(run.files.junit);
+    expect(root.tag).toBe('testsuites');
+    expect(root.attrib).toMatchObject({ tests: String(results.length), failures: String(run.report.summary.failed), errors: '0' });
+    const suites = findAll(root, 'testsuite');
+    expect(suites.map((s) => s.attrib.name)).toEqual(['botjury.alquerque']);
+    const cases = findAll(root, 'testcase');
+    expect(cases).toHaveLength(results.length);
+    expect(results.some((r) => r.status === 'failed') && results.some((r) => r.status === 'passed')).toBe(true);
+    results.forEach((r, i) => {
+      const c = cases[i]!;
+      expect(c.attrib.name).toBe(`${r.name} [${r.role}]`);
+      expect(c.attrib.file).toBe(r.scenario);
+      const failures = findAll(c, 'failure');
+      const errors = r.violations.filter((v) => v.severity === 'error');
+      expect(failures.map((f) => f.attrib.type)).toEqual(r.status === 'failed' ? errors.map((v) => v.code) : []);
+      failures.forEach((f, k) => {
+        const v = errors[k]!;
+        expect(f.attrib.message).toBe(xmlSafe(`${v.code}${v.ply !== undefined ? ` at ply ${v.ply}` : ''}: ${v.message}`));
+        if (v.expected !== undefined) expect(f.text).toContain(`expected: ${xmlSafe(v.expected)}`);
+        if (v.actual !== undefined) expect(f.text).toContain(`actual:   ${xmlSafe(v.actual)}`);
+      });
+    });
+    expect(new Set(cases.flatMap((c) => findAll(c, 'failure').map((f) => f.attrib.type)))).toEqual(new Set(['illegal-move']));
+  });
+
+  it('stays valid XML whatever bytes the bot wrote: markup, ]]>, control bytes, U+FFFE, invalid UTF-8', async () => {
+    const run = await runWithReports(['run', 'scenarios/alquerque/play-as-white.yaml', 'scenarios/snakecore/get-name.yaml'], HOSTILE_BOT, ['junit']);
+    expect(run.code).toBe(1);
+    const root = await parseXml(run.files.junit); // throws unless well-formed
+    // Two games in one run: one testsuite each.
+    expect(findAll(root, 'testsuite').map((s) => s.attrib.name)).toEqual(['botjury.alquerque', 'botjury.snakecore']);
+    const alq = run.report.results.find((r) => r.game === 'alquerque')!;
+    const bad = alq.violations.find((v) => v.code === 'bad-format')!;
+    const failure = findAll(findAll(root, 'testsuite')[0]!, 'failure')[0]!;
+    expect(failure.attrib.type).toBe('bad-format');
+    // What the bot wrote comes back as text: markup and ]]> intact, forbidden characters visible.
+    const shown = failure.text.split('\n').find((l) => l.startsWith('actual:'))!;
+    expect(shown).toContain('<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> ]]> & &amp;');
+    expect(shown).toContain('\\x01\\x02\\x08\\x0b\\x0c\\x1b[31m\\x7f');
+    expect(shown).toContain('\\ufffe');
+    expect(shown).toBe(`actual:   ${xmlSafe(bad.actual!)}`);
+    // The stderr bytes and the transcript go to system-err / system-out, equally escaped.
+    const syserr = findAll(root, 'system-err')[0]!;
+    expect(syserr.text).toContain('stderr: <script>');
+    const sysout = findAll(findAll(root, 'testsuite')[0]!, 'system-out')[0]!;
+    expect(sysout.text).toContain('← bot <script>window.__pwned=1</script>');
+  });
+
+  it('escapes every UTF-16 code unit into something a conforming parser accepts, in text and attributes', async () => {
+    let all = '';
+    for (let c = 0; c <= 0xffff; c++) all += String.fromCharCode(c);
+    all += '\ud83d\ude00 \ud800 x \udc00 ]]> \r\n\t';
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<t a="${attr(all)}">${text(all)}</t>\n`;
+    const root = await parseXml(xml);
+    // Round trip: the parser gives back exactly the safe form (CR, LF, tab preserved in both places).
+    expect(root.attrib.a).toBe(xmlSafe(all));
+    expect(root.text).toBe(xmlSafe(all));
+    expect(xmlSafe('\x00\x1f\ufffe\ud800')).toBe('\\x00\\x1f\\ufffe\\ud800');
+    expect(xmlSafe('ok é 😀 \t\n\r')).toBe('ok é 😀 \t\n\r');
+  });
+});

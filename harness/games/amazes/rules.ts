@@ -20,7 +20,7 @@ export const MAX_SCORE = 1000;
 export const RULES = {
   line: 'A turn consists of a single line of instructions of moves. A line must have between 1 and 256 (inclusive) characters.',
   letters:
-    "F Step into the square that you are facing; T Turn around and step into the square that you are now facing; L Turn left and step into the square that you are now facing; R Turn right and step into the square that you are now facing",
+    "F Step into the square that you are facing ... T Turn around and step into the square that you are now facing ... L Turn left and step into the square that you are now facing ... R Turn right and step into the square that you are now facing",
   tooMany:
     "If you attempt to make more than 256 steps in one turn you will be disqualified and you will get a score of 0. The jury will not perform any of your moves and takes over by performing a 'T' for you player the rest of the game.",
   wall: 'If you attempt to step through a wall, you will stop and no further steps will be performed (your player will not move, nor change orientation).',
@@ -40,7 +40,7 @@ export const RULES = {
   catch: 'If at the end of your turn you are in the same square as your opponent, and you have not yet discovered all squares, you earn 100 extra points.',
   suddenDeath:
     'Sudden death; one player has discovered all 625 squares of the maze and has ended the turn on the square of the opponent. ... If the game ends because of sudden death, the number of points of the player that made the last move is doubled. The number of points of the losing player is set to 0.',
-  score: 'If your program earns less than 0 points, your score is 0. If your program earns more than 1000 points, your score is 1000.',
+  score: 'If your program earns less than 0 points, your score is 0. ... If your program earns more than 1000 points, your score is 1000.',
 } as const;
 
 /** Why the jury plays `T` for a player for the rest of the game (its final score is 0). */

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// A correct Alquerque bot (CodeCup 2008) in JavaScript: plays a random legal move, seeded
-// (argv[2], default 2008). It keeps the board, captures when it must (continuing a multi-capture to
-// the end), never moves a piece straight back, writes each move in one line (process.stdout.write is
-// synchronous on pipes), exits on Quit, and ends on its own after winning or after the 200th ply.
+// A correct Alquerque bot (CodeCup 2008) in JavaScript: plays a random legal move that gives the
+// opponent nothing to capture when it can (any legal move otherwise), seeded (argv[2], default 2008).
+// It keeps the board, captures when it must (continuing a multi-capture to the end), never moves a
+// piece straight back, writes each move in one line (process.stdout.write is synchronous on pipes),
+// exits on Quit, and ends on its own after winning or after the 200th ply (tie).
 //
 // Squares are [column, row] counted from 0: a1 is [0, 0], g7 is [6, 6].
 import { createInterface } from 'node:readline';
@@ -46,6 +47,15 @@ class Game {
     this.ply = 0;
     // Each player's last move if it was a plain one: it may not be undone next turn.
     this.lastPlain = { [WHITE]: null, [BLACK]: null };
+  }
+
+  copy() {
+    const other = new Game();
+    other.board = this.board.map((column) => [...column]);
+    other.toMove = this.toMove;
+    other.ply = this.ply;
+    other.lastPlain = { ...this.lastPlain };
+    return other;
   }
 
   pieces(player) {
@@ -141,6 +151,19 @@ function seededRandom(seed) {
   };
 }
 
+// A random legal move that leaves the opponent nothing to capture, when there is one (quiet games that
+// can last the full 200 plies against a careful opponent); any legal move otherwise.
+function chooseSafeMove(game) {
+  const moves = game.legalMoves();
+  const safe = moves.filter((move) => {
+    const after = game.copy();
+    after.play(move);
+    return after.captures().length === 0;
+  });
+  const candidates = safe.length > 0 ? safe : moves;
+  return candidates[Math.floor(random() * candidates.length)];
+}
+
 const random = seededRandom(Number(process.argv[2] ?? 2008));
 const game = new Game();
 const input = createInterface({ input: process.stdin });
@@ -159,8 +182,7 @@ input.on('line', (raw) => {
     if (result === TIE) finish(); // both players end on their own after 100 moves each
     if (result !== null) return; // we lost: the jury sends Quit
   }
-  const moves = game.legalMoves();
-  const move = moves[Math.floor(random() * moves.length)];
+  const move = chooseSafeMove(game);
   process.stdout.write(moveText(move) + '\n');
   game.play(move);
   if (game.result() !== null) finish(); // we won, or it is a tie: end without waiting for Quit

@@ -104,6 +104,12 @@ class Game:
         # The last move of each player if it was a plain one: it may not be undone next turn.
         self.last_plain = {WHITE: None, BLACK: None}
 
+    def copy(self):
+        other = Game.__new__(Game)
+        other.board, other.to_move, other.ply = dict(self.board), self.to_move, self.ply
+        other.last_plain = dict(self.last_plain)
+        return other
+
     def pieces(self, player):
         return [s for s, piece in self.board.items() if piece == player]
 
@@ -217,12 +223,23 @@ def random_legal_move(game, rng):
     return rng.choice(game.legal_moves())
 
 
+def safe_move(game, rng):
+    """A random legal move that leaves the opponent nothing to capture, when there is one: quiet
+    games that can last the full 200 plies against a careful opponent."""
+    moves = game.legal_moves()
+    safe = []
+    for move in moves:
+        after = game.copy()
+        after.play(move)
+        if not after.captures():
+            safe.append(move)
+    return rng.choice(safe or moves)
+
+
 def material_after(game, move):
     """Our pieces minus theirs after `move` and the opponent's best reply (a two-ply look)."""
     me = game.to_move
-    after = Game.__new__(Game)
-    after.board, after.to_move, after.ply = dict(game.board), game.to_move, game.ply
-    after.last_plain = dict(game.last_plain)
+    after = game.copy()
     after.play(move)
     replies = after.legal_moves()
     if not after.pieces(after.to_move) or not replies:

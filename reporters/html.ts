@@ -42,9 +42,9 @@ export function escapeHtml(text: string): string {
 
 const e = escapeHtml;
 
-/** JSON inside <script type="application/json">: no `<` (so no `</script>`), no raw line separators. */
+/** JSON inside <script type="application/json">: no `<` (so no `</script>`), no raw DEL, C1 controls or line separators. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<\x7f-\x9f\u2028\u2029\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function htmlPage(report: RunReport, info?: RunInfo): string {

@@ -333,8 +333,9 @@ export const CLIENT_SCRIPT = String.raw`
       var jumps = h('div', { 'class': 'replay-jumps' }, container);
       h('span', null, jumps, 'jump to the position before: ');
       run.marks.forEach(function (mark) {
-        var target = 0;
-        all.forEach(function (snap, i) { if (snap.ply < mark.ply) target = i; });
+        // The position the bot faced: the first one recorded at the ply before the offending answer.
+        var target = all.length - 1;
+        for (var i = all.length - 1; i >= 0; i--) if (all[i].ply >= mark.ply - 1) target = i;
         var b = h('button', { type: 'button', 'class': 'jump' }, jumps, 'ply ' + mark.ply + ' (' + mark.code + ')');
         b.addEventListener('click', function () { show(target); });
       });

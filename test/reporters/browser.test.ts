@@ -1,0 +1,238 @@
+// The HTML report in a real browser: Debian's chromium driven by playwright-core. Reports come from
+// real runs of the example bots (one per game, and a hostile bot); the test opens each, moves the ply
+// slider as a user would, checks the drawing changed, and that the page logged no errors, loaded
+// nothing from the network and ran none of the bot's markup.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../harness/index.js';
+import { htmlPage } from '../../reporters/html.js';
+import { runCli } from '../helpers.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const IN_CI = !!process.env.CI;
+if (!HAVE_CHROMIUM && !IN_CI)
+  console.warn(`browser test skipped: ${CHROMIUM} is missing (install Debian's chromium: apt-get install chromium — .ci/run does it; in CI this test fails instead)`);
+
+interface GameReport {
+  game: string;
+  file: string;
+  args: string[];
+  bot: string[];
+  exit: number;
+}
+
+const GAMES: Omit<GameReport, 'file'>[] = [
+  { game: 'alquerque', args: ['run', 'scenarios/alquerque/play-as-black.yaml'], bot: ['node', 'examples/alquerque/js/bot.js'], exit: 0 },
+  { game: 'amazes', args: ['run', 'scenarios/amazes/sudden-death.yaml'], bot: ['node', 'examples/amazes/js/bot.js'], exit: 0 },
+  { game: 'on-the-run', args: ['run', 'scenarios/on-the-run/small-field.yaml'], bot: ['node', 'examples/on-the-run/js/bot.js'], exit: 0 },
+  { game: 'snakecore', args: ['run', 'scenarios/snakecore/attack.yaml'], bot: ['node', 'examples/snakecore/js/bot.js'], exit: 0 },
+  { game: 'javachallenge2015', args: ['run', 'scenarios/javachallenge2015/first-turns.yaml', '--role', '1'], bot: ['node', 'examples/javachallenge2015/js/bot.js'], exit: 0 },
+];
+
+describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
+  let dir: string;
+  let context: BrowserContext | undefined;
+  const reports: GameReport[] = [];
+  let hostileFile: string;
+  let unknownFile: string;
+
+  beforeAll(async () => {
+    if (!HAVE_CHROMIUM) throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium before npm test (see .ci/run)`);
+    dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-browser-'));
+    hostileFile = path.join(dir, 'hostile.html');
+    const runs = [
+      ...GAMES.map(async (g) => {
+        const file = path.join(dir, `${g.game}.html`);
+        const r = await runCli([...g.args, '--reporter', `html=${file}`, '--', ...g.bot]);
+        if (r.code !== g.exit) throw new Error(`${g.game}: exit ${r.code}, expected ${g.exit}\n${r.stderr}`);
+        reports.push({ ...g, file });
+      }),
+      runCli(['run', 'scenarios/alquerque/play-as-white.yaml', '--reporter', `html=${hostileFile}`, '--', 'python3', 'test/reporters/fixtures/hostile.py']),
+    ];
+    await Promise.all(runs);
+    // A game this reporter has never heard of, and a known game whose snapshot lost its shape.
+    unknownFile = path.join(dir, 'unknown.html');
+    writeFileSync(unknownFile, htmlPage(syntheticReport()));
+    context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      viewport: { width: 1200, height: 900 },
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await context?.close();
+    // Chromium's helper processes exit a moment after the browser; none may outlive the test.
+    const left = dir ? await processesUsing(dir, 5000) : [];
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    expect(left, 'chromium processes left behind').toEqual([]);
+  });
+
+  /** Opens a report and records everything the page complains about or tries to load. */
+  async function open(file: string): Promise<{ page: Page; problems: string[] }> {
+    const page = await context!.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file://')) problems.push(`network request: ${r.url()}`);
+    });
+    await page.goto(`file://${file}`);
+    return { page, problems };
+  }
+
+  async function openAllScenarios(page: Page): Promise<void> {
+    // As a user does: click each closed scenario's summary.
+    const closed = page.locator('details.scenario:not([open]) > summary');
+    while ((await closed.count()) > 0) await closed.first().click();
+  }
+
+  it('draws every game at each ply: moving the slider changes the drawing', async () => {
+    expect(reports.map((r) => r.game).sort()).toEqual(GAMES.map((g) => g.game).sort());
+    for (const r of reports) {
+      const { page, problems } = await open(r.file);
+      await openAllScenarios(page);
+      const replays = page.locator('.replay');
+      const count = await replays.count();
+      expect(count, `${r.game}: replays`).toBeGreaterThan(0);
+      for (let i = 0; i < count; i++) {
+        const replay = replays.nth(i);
+        const stage = replay.locator('.replay-stage');
+        await expect.poll(() => stage.getAttribute('data-renderer'), { timeout: 5000 }).toBe(r.game);
+        const svgBefore = await stage.locator('svg').innerHTML();
+        const labelBefore = await replay.locator('.replay-label').textContent();
+        const slider = replay.locator('input.ply-slider');
+        await slider.focus();
+        await page.keyboard.press('End');
+        const max = await slider.getAttribute('max');
+        expect(await slider.inputValue()).toBe(max);
+        expect(await replay.locator('.replay-label').textContent(), `${r.game}: label`).not.toBe(labelBefore);
+        expect(await stage.locator('svg').innerHTML(), `${r.game}: drawing at the last ply`).not.toBe(svgBefore);
+        await page.keyboard.press('Home');
+        expect(await stage.locator('svg').innerHTML(), `${r.game}: back at the start`).toBe(svgBefore);
+        await replay.getByRole('button', { name: 'next ply' }).click();
+        expect(await slider.inputValue()).toBe('1');
+        expect(await stage.getAttribute('data-renderer')).toBe(r.game);
+      }
+      expect(await page.evaluate(() => (window as unknown as { __botjury: { drawErrors: string[] } }).__botjury.drawErrors)).toEqual([]);
+      expect(problems, r.game).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('shows the Alquerque position of each ply: pieces at the start, fewer after captures, the last move', async () => {
+    const { page, problems } = await open(reports.find((r) => r.game === 'alquerque')!.file);
+    await openAllScenarios(page);
+    const stage = page.locator('.replay-stage').first();
+    await stage.locator('svg').waitFor(); // the replay is drawn when its scenario opens
+    expect(await stage.locator('circle.piece-W').count()).toBe(24);
+    expect(await stage.locator('circle.piece-B').count()).toBe(24);
+    expect(await stage.locator('.last-move').count()).toBe(0);
+    await page.locator('input.ply-slider').first().focus();
+    await page.keyboard.press('End');
+    const white = await stage.locator('circle.piece-W').count();
+    const black = await stage.locator('circle.piece-B').count();
+    expect(white + black).toBeLessThan(48);
+    expect(await stage.locator('.last-move').count()).toBe(1);
+    expect(await stage.locator('dd').allTextContents()).toEqual(expect.arrayContaining([String(white), String(black)]));
+    // The transcript lines behind the shown position are highlighted.
+    expect(await page.locator('table.transcript tr.at').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("runs none of a hostile bot's markup and shows it as text", async () => {
+    const { page, problems } = await open(hostileFile);
+    await openAllScenarios(page);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('script').count()).toBe(2);
+    expect(await page.locator('img').count()).toBe(0);
+    const transcript = await page.locator('table.transcript').first().textContent();
+    expect(transcript).toContain('<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> ]]> & &amp;');
+    expect(await page.locator('.violation pre.actual').first().textContent()).toContain('\\x01\\x02');
+    // Jumping to the bad answer's ply works.
+    await page.getByRole('button', { name: 'ply 1 (bad-format)' }).click();
+    expect(await page.locator('input.ply-slider').first().inputValue()).toBe('0');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows snapshots it cannot draw as text, without errors', async () => {
+    const { page, problems } = await open(unknownFile);
+    await openAllScenarios(page);
+    const stages = page.locator('.replay-stage');
+    expect(await stages.count()).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      expect(await stages.nth(i).getAttribute('data-renderer')).toBe('generic');
+      expect(await stages.nth(i).locator('pre.state-json').textContent()).toContain('"ply": 0');
+    }
+    await page.locator('input.ply-slider').first().focus();
+    await page.keyboard.press('End');
+    expect(await stages.first().locator('pre.state-json').textContent()).toContain('"cells": "XO.');
+    expect(await page.evaluate(() => (window as unknown as { __botjury: { drawErrors: string[] } }).__botjury.drawErrors)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+/** Live processes whose command line mentions `marker` (the fresh profile folder), after waiting up to `waitMs`. */
+async function processesUsing(marker: string, waitMs: number): Promise<number[]> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const pids = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          if (/\) Z /.test(stat)) return false; // a zombie has exited; only its parent's wait is missing
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    if (pids.length === 0 || Date.now() > deadline) return pids;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function syntheticReport(): RunReport {
+  const result = (game: string, states: unknown[]) => ({
+    scenario: `scenarios/${game}/made-up.yaml`,
+    name: `a ${game} game`,
+    game,
+    role: 'x',
+    profile: 'default',
+    seed: 1,
+    status: 'failed' as const,
+    violations: [],
+    limits: { exitGraceMs: 2000, closeGraceMs: 1000, unflushedProbeMs: 300 },
+    timing: { replies: 0, maxMs: 0, totalMs: 0, meanMs: 0, totalBudgetMs: null, perReply: [] },
+    memory: { peakMb: null, limitMb: null },
+    stderr: { bytes: 0, head: '' },
+    exit: null,
+    durationMs: 1,
+    transcript: [],
+    transcriptDropped: 0,
+    snapshots: states.map((state, ply) => ({ ply, t: ply, move: ply ? 'm' : null, state })),
+  });
+  return {
+    tool: { name: 'botjury', version: 'test' },
+    bot: { command: ['bot'] },
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
+    results: [
+      result('tictactoe', [{ ply: 0, cells: '.........' }, { ply: 1, cells: 'X........' }, { ply: 2, cells: 'XO.......' }]),
+      result('alquerque', [{ ply: 0, rows: 'not rows' }, { ply: 1 }]),
+    ],
+    summary: { passed: 0, failed: 2, errors: 0 },
+  } as unknown as RunReport;
+}

@@ -256,14 +256,12 @@ export function checkMove(state: State, text: string): MoveCheck {
   if (text.includes('-')) {
     const to = points[1]!;
     if (captures.length > 0) {
-      const own = captures.find((m) => m.from === from);
-      const ex = own ?? captures[0]!;
-      const after = pointName(from);
+      // The real jury words every plain move made while a capture is due this way (game e19801).
+      const ex = captures.find((m) => m.from === from) ?? captures[0]!;
+      const jumped = (ex as { captured: Point[] }).captured[0]!;
       return fail(
         'illegal-move',
-        own
-          ? `Invalid strike '${text}', unexpected '-', expected '*', after '${after}': a capture is compulsory (e.g. '${formatMove(ex)}')`
-          : `Invalid move '${text}': a capture is compulsory (e.g. '${formatMove(ex)}' eliminating '${pointName((ex as { captured: Point[] }).captured[0]!)}')`,
+        `Invalid strike '${text}', unexpected '-', expected '*', after '${pointName(from)}': a capture is compulsory (e.g. '${formatMove(ex)}' eliminating '${pointName(jumped)}')`,
         RULES.compulsory,
         formatMove(ex),
       );

@@ -1,14 +1,20 @@
 // The `botjury` command. Exit codes: 0 all passed, 1 the bot violated something, 2 the harness could
 // not do its job (usage, invalid scenario, missing executable, internal error) — never blamed on the bot.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { HarnessError, killAllBotsSync } from './core/bot-process.js';
+import { HarnessError, killAllBotsSync, resolveCommand } from './core/bot-process.js';
 import { SCENARIO_DIR } from './core/paths.js';
-import { defaultJobs, exitCodeFor, planTasks, runTasks, type Reporter } from './core/runner.js';
-import { expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError } from './core/scenario.js';
+import { defaultJobs, exitCodeFor, planTasks, runTasks, shardTasks, type Reporter } from './core/runner.js';
+import { displayPath, expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError } from './core/scenario.js';
 import { VERSION } from './core/version.js';
 import { GAMES } from './games/registry.js';
+import { fuzz } from './tools/fuzz.js';
+import { importRecord, parseRecord, RecordError } from './tools/import.js';
+import { formatComparisons, replay } from './tools/replay.js';
+import { scenarioYaml } from './tools/scenario-text.js';
+import { botInfo, readTranscript, TranscriptRecorder } from './tools/transcript.js';
 import { REPORTERS } from '../reporters/index.js';
 import { fileOutput, streamOutput, type Output } from '../reporters/output.js';
 
@@ -18,6 +24,9 @@ const USAGE = `botjury ${VERSION} — conformance checks for competition game bo
   botjury run <scenario.yaml | dir>... [options] -- <bot command> [args...]
   botjury validate <scenario.yaml | dir>...
   botjury list
+  botjury replay <transcript.json> [options] [-- <bot command> [args...]]
+  botjury import <game> <record> [--role R] [--exact] [--output FILE]
+  botjury fuzz <game> [--role R] --games N --seed S --save-dir DIR [options] -- <bot command> [args...]
 
 Options:
   --reporter NAME[=FILE]  console (default), json; repeatable
@@ -29,9 +38,15 @@ Options:
   --strict                warnings count as failures
   --cwd DIR               the bot's working directory (default: a fresh temporary folder)
   --memory-mb N           hard memory limit for the bot (prlimit data limit) and verdict memory-limit
+  --transcript FILE       run/check/replay: record every run (lines both ways, moves, seed, setup,
+                          limits, bot digest, machine) for botjury replay
+  --exact                 import: demand the recorded moves of the bot (default: any legal move)
+  --games N, --seed S     fuzz: how many seeded games to play, and the seed they derive from
+  --save-dir DIR          fuzz: where to save one shrunk scenario per distinct violation
   -h, --help              this text;  -v, --version
 
-Exit codes: 0 every scenario passed, 1 the bot violated something, 2 the harness could not do its job.`;
+Exit codes: 0 every scenario passed, 1 the bot violated something, 2 the harness could not do its job.
+fuzz: 1 when it found a violation; import: 0 when the scenario was written.`;
 
 class UsageError extends Error {}
 
@@ -76,6 +91,11 @@ async function dispatch(argv: string[]): Promise<number> {
         strict: { type: 'boolean' },
         cwd: { type: 'string' },
         'memory-mb': { type: 'string' },
+        transcript: { type: 'string' },
+        exact: { type: 'boolean' },
+        games: { type: 'string' },
+        seed: { type: 'string' },
+        'save-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -94,6 +114,7 @@ async function dispatch(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const cwd = process.cwd();
+  checkOptionsFit(command, values);
   switch (command) {
     case 'list':
       return list();
@@ -139,6 +160,10 @@ async function dispatch(argv: string[]): Promise<number> {
         }
       if (tasks.length === 0) throw new UsageError('no scenario to run (check --role and the paths)');
       const reporters = makeReporters(values.reporter ?? ['console'], values.output);
+      const settings = { ...(memoryMb !== undefined ? { memoryMb } : {}), ...(values.strict ? { strict: true } : {}) };
+      const recorder = values.transcript !== undefined ? new TranscriptRecorder(settings) : undefined;
+      // Digest the bot before it runs: the transcript names what was actually judged.
+      const bot = recorder ? botInfo(botArgv, cwd) : undefined;
       const report = await runTasks(tasks, GAMES, {
         bot: { argv: botArgv },
         invokedFrom: cwd,
@@ -150,13 +175,172 @@ async function dispatch(argv: string[]): Promise<number> {
         ...(memoryMb !== undefined ? { memoryMb } : {}),
         ...(values.strict ? { strict: true } : {}),
         ...(botCwd ? { cwd: botCwd } : {}),
+        ...(recorder ? { gameFor: recorder.gameFor } : {}),
       });
+      if (recorder) recorder.write(values.transcript!, own, bot!, shardTasks(tasks, shard), report);
       for (const r of report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${r.error}\n`);
       return exitCodeFor(report);
     }
+    case 'replay':
+      return replayCommand(rest, botArgv, values, own, cwd);
+    case 'import':
+      return importCommand(rest, values, cwd);
+    case 'fuzz':
+      return fuzzCommand(rest, botArgv, values, cwd);
     default:
       throw new UsageError(`unknown command '${command}'`);
   }
+}
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+/** Options that only some commands understand; a misplaced one is a usage error, not silently ignored. */
+const OPTIONS_OF: Record<string, readonly string[]> = {
+  transcript: ['run', 'check', 'replay'],
+  exact: ['import'],
+  games: ['fuzz'],
+  seed: ['fuzz'],
+  'save-dir': ['fuzz'],
+};
+const COMMAND_OPTIONS: Record<string, readonly string[]> = {
+  replay: ['reporter', 'output', 'jobs', 'strict', 'cwd', 'memory-mb', 'transcript'],
+  import: ['role', 'exact', 'output'],
+  fuzz: ['role', 'games', 'seed', 'save-dir', 'profile', 'strict', 'cwd', 'memory-mb'],
+};
+
+function checkOptionsFit(command: string, values: Values): void {
+  for (const [option, value] of Object.entries(values)) {
+    if (value === undefined || option === 'help' || option === 'version') continue;
+    const commands = OPTIONS_OF[option];
+    const allowed = COMMAND_OPTIONS[command];
+    if ((commands && !commands.includes(command)) || (allowed && !allowed.includes(option)))
+      throw new UsageError(`--${option} does not apply to ${command}`);
+  }
+}
+
+async function replayCommand(rest: string[], botArgv: string[], values: Values, own: string[], cwd: string): Promise<number> {
+  const [file, ...extra] = rest;
+  if (!file) throw new UsageError('replay needs a transcript file (written by run or check with --transcript FILE)');
+  if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
+  const data = readTranscript(path.resolve(cwd, file));
+  // Without a bot command, the recorded one, started from where it was recorded.
+  const argv = botArgv.length > 0 ? botArgv : data.bot.command;
+  const invokedFrom = botArgv.length > 0 ? cwd : data.bot.invokedFrom;
+  const reporters = makeReporters((values.reporter as string[] | undefined) ?? ['console'], values.output as string | undefined);
+  const memoryMb = values['memory-mb'] !== undefined ? positiveNumber('--memory-mb', values['memory-mb'] as string) : undefined;
+  const jobs = values.jobs !== undefined ? (values.jobs === 'auto' ? defaultJobs() : positiveInt('--jobs', values.jobs as string)) : 1;
+  const result = await replay(data, GAMES, {
+    bot: { argv },
+    invokedFrom,
+    reporters,
+    version: VERSION,
+    jobs,
+    transcriptPath: file,
+    ...(values.cwd !== undefined ? { cwd: existingDir(cwd, values.cwd as string) } : {}),
+    ...(values.strict ? { strict: true } : {}),
+    ...(memoryMb !== undefined ? { memoryMb } : {}),
+    ...(values.transcript !== undefined ? { transcriptOut: { file: values.transcript as string, argv: own } } : {}),
+  });
+  // The comparison goes where a person reads: stdout, unless a machine-readable report is there.
+  const machineOnStdout = ((values.reporter as string[] | undefined) ?? ['console']).some((r) => !r.includes('=') && r !== 'console') && values.output === undefined;
+  (machineOnStdout ? process.stderr : process.stdout).write(formatComparisons(result));
+  for (const r of result.report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${r.error}\n`);
+  return exitCodeFor(result.report);
+}
+
+function importCommand(rest: string[], values: Values, cwd: string): number {
+  const [gameId, recordFile, ...extra] = rest;
+  if (!gameId || !recordFile) throw new UsageError('import needs a game and a record file: botjury import alquerque game.txt [--role white] [--output game.yaml]');
+  if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
+  const game = GAMES.find((g) => g.id === gameId);
+  if (!game) throw new UsageError(`unknown game '${gameId}'; games: ${GAMES.map((g) => g.id).join(', ')}`);
+  if (values.role !== undefined && !game.roles.includes(values.role as string))
+    throw new UsageError(`${game.id} has roles ${game.roles.join(', ')}; '${values.role as string}' is not one of them`);
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(cwd, recordFile), 'utf8');
+  } catch (e) {
+    throw new HarnessError(`cannot read the record ${recordFile}: ${(e as Error).message}`);
+  }
+  const output = values.output as string | undefined;
+  const scenarioDir = output ? path.dirname(path.resolve(cwd, output)) : cwd;
+  let imported;
+  try {
+    imported = importRecord(game, parseRecord(game, text), {
+      source: recordFile, scenarioDir,
+      ...(values.role !== undefined ? { role: values.role as string } : {}),
+      ...(values.exact ? { exact: true } : {}),
+    });
+  } catch (e) {
+    if (e instanceof RecordError) throw new HarnessError(`${recordFile}: ${e.message}`);
+    throw e;
+  }
+  const yaml = scenarioYaml(imported.scenario, scenarioDir, [`Imported by: botjury import ${game.id} ${path.basename(recordFile)}${values.role !== undefined ? ` --role ${values.role as string}` : ''}${values.exact ? ' --exact' : ''}`]);
+  // What is written must load like any scenario file.
+  checkScenarioText(yaml, output ? path.basename(output) : 'imported.yaml');
+  if (output) {
+    mkdirSync(scenarioDir, { recursive: true });
+    writeFileSync(path.resolve(cwd, output), yaml);
+  } else process.stdout.write(yaml);
+  const v = imported.verdict;
+  process.stderr.write(`imported ${imported.plies.opponent + imported.plies.bot} plies (${imported.plies.opponent} scripted opponent moves, ${imported.plies.bot} bot answers) as ${imported.scenario.role}${output ? ` into ${output}` : ''}\n`);
+  if (v) process.stderr.write(`botjury's verdict on the recorded move: ${v.violation.code} at ply ${v.ply} (${v.label}): ${v.violation.message}\n`);
+  for (const note of imported.notes) process.stderr.write(`note: ${note}\n`);
+  return 0;
+}
+
+async function fuzzCommand(rest: string[], botArgv: string[], values: Values, cwd: string): Promise<number> {
+  const [gameId, ...extra] = rest;
+  if (!gameId) throw new UsageError(`fuzz needs a game: ${GAMES.map((g) => g.id).join(', ')}`);
+  if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
+  const game = GAMES.find((g) => g.id === gameId);
+  if (!game) throw new UsageError(`unknown game '${gameId}'; games: ${GAMES.map((g) => g.id).join(', ')}`);
+  if (botArgv.length === 0) throw new UsageError(`fuzz needs the bot command after --, e.g. botjury fuzz ${game.id} --games 20 --seed 1 --save-dir found -- python3 bot.py`);
+  if (values.games === undefined || values.seed === undefined || values['save-dir'] === undefined)
+    throw new UsageError('fuzz needs --games N, --seed S and --save-dir DIR');
+  if (values.role !== undefined && !game.roles.includes(values.role as string))
+    throw new UsageError(`${game.id} has roles ${game.roles.join(', ')}; '${values.role as string}' is not one of them`);
+  const profile = values.profile as string | undefined;
+  if (profile !== undefined && !game.profiles[profile]) throw new UsageError(`${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${profile}'`);
+  const count = positiveInt('--games', values.games as string);
+  const seedText = values.seed as string;
+  const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  const memoryMb = values['memory-mb'] !== undefined ? positiveNumber('--memory-mb', values['memory-mb'] as string) : undefined;
+  resolveCommand(botArgv, cwd); // a missing executable is the harness's fault, before anything runs
+  const result = await fuzz({
+    game, games: GAMES, count, seed, saveDir: path.resolve(cwd, values['save-dir'] as string),
+    bot: { argv: botArgv }, invokedFrom: cwd,
+    ...(values.role !== undefined ? { role: values.role as string } : {}),
+    ...(profile !== undefined ? { profile } : {}),
+    ...(memoryMb !== undefined ? { memoryMb } : {}),
+    ...(values.strict ? { strict: true } : {}),
+    ...(values.cwd !== undefined ? { cwd: existingDir(cwd, values.cwd as string) } : {}),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  for (const f of result.findings) process.stdout.write(`${displayPath(f.file, cwd)}\n`);
+  const n = result.findings.length;
+  process.stderr.write(`fuzz: ${result.games} game${result.games === 1 ? '' : 's'} (seed ${seedText}): ${n === 0 ? 'no violation found' : `${n} distinct violation${n === 1 ? '' : 's'}, one scenario each saved`}\n`);
+  return n > 0 ? 1 : 0;
+}
+
+function checkScenarioText(yaml: string, name: string): void {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-import-'));
+  try {
+    const file = path.join(dir, name);
+    writeFileSync(file, yaml);
+    loadScenario(file, dir, GAMES);
+  } catch (e) {
+    if (e instanceof ScenarioFileError) throw new HarnessError(`the imported scenario does not validate (a botjury bug):\n${e.message}`);
+    throw e;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function existingDir(cwd: string, dir: string): string {
+  const abs = path.resolve(cwd, dir);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`--cwd ${dir}: no such folder`);
+  return abs;
 }
 
 function list(): number {

@@ -364,7 +364,7 @@ class Session {
         }
         const waited = Number(now - startNs) / 1e6;
         this.usedTotalMs += waited;
-        await this.fail(limitCode, request, this.timeoutDraft(limitCode, request, waited, limitMs!, collected));
+        await this.fail(limitCode, request, this.timeoutDraft(limitCode, request, waited, limitMs!, collected, cpuStart));
         return null;
       }
       // Unflushed answers: after a silence, is the bot asleep reading stdin with nothing written?
@@ -427,8 +427,11 @@ class Session {
     return collected;
   }
 
-  private timeoutDraft(code: FailureCode, request: AnswerRequest, waitedMs: number, limitMs: number, collected: string[]): ViolationDraft {
+  private timeoutDraft(code: FailureCode, request: AnswerRequest, waitedMs: number, limitMs: number, collected: string[], cpuStart: number | null): ViolationDraft {
     const bot = this.bot!;
+    const cpuNow = bot.cpuMs();
+    // CPU time over the wait tells a thinking bot from a sleeping or blocked one.
+    const cpuMs = cpuStart !== null && cpuNow !== null ? round2(cpuNow - cpuStart) : null;
     const what = code === 'total-time-exceeded'
       ? `the total budget of ${fmt(this.limits.totalMs!)} ms ran out (${fmt(this.usedTotalMs)} ms used in all, counted only while the jury waited)`
       : `no answer within ${fmt(limitMs)} ms`;
@@ -438,7 +441,7 @@ class Session {
       message: `${request.label}: ${what}; waited ${fmt(waitedMs)} ms${collected.length ? ` (got ${collected.length} of ${request.lines} lines)` : ''}${partial ? `; an incomplete line '${partial.slice(0, 60)}' has no line ending` : ''}`,
       expected: `an answer within ${fmt(limitMs)} ms`,
       actual: collected.length || partial ? [...collected, partial].filter(Boolean).join(' / ') : 'nothing',
-      evidence: { measuredMs: round2(waitedMs), limitMs: round2(limitMs), marginMs: round2(limitMs - waitedMs), totalUsedMs: round2(this.usedTotalMs), ...(this.limits.totalMs !== undefined ? { totalBudgetMs: this.limits.totalMs } : {}) },
+      evidence: { measuredMs: round2(waitedMs), limitMs: round2(limitMs), marginMs: round2(limitMs - waitedMs), cpuMs, totalUsedMs: round2(this.usedTotalMs), ...(this.limits.totalMs !== undefined ? { totalBudgetMs: this.limits.totalMs } : {}) },
     };
   }
 

@@ -1,0 +1,44 @@
+// examples/api is a bot repository whose own vitest tests import { runScenarios } from 'botjury'.
+// Here its tests run as its owner would run them (`npm test` in that folder): they pass with its bot
+// and fail, naming the verdict, with a broken one.
+import { execa } from 'execa';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers.js';
+
+const EXAMPLE = path.join(ROOT, 'examples/api');
+const LINK = path.join(EXAMPLE, 'node_modules/botjury');
+const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
+
+/** The example's `npm test`, with vitest from this repository (what `npm install` there would provide). */
+function exampleTests(env: Record<string, string> = {}) {
+  return execa(process.execPath, [VITEST, 'run', '--root', EXAMPLE], { cwd: EXAMPLE, reject: false, env: { NO_COLOR: '1', CI: '1', ...env }, stdin: 'ignore', timeout: 240_000 });
+}
+
+describe('programmatic API example (examples/api)', () => {
+  beforeAll(() => {
+    // What `npm install` does there for "botjury": "file:../..": a link to this package. It stays
+    // (git ignores node_modules/), so that test runs side by side never pull it from under each other.
+    if (existsSync(LINK)) return;
+    mkdirSync(path.dirname(LINK), { recursive: true });
+    try {
+      symlinkSync(path.relative(path.dirname(LINK), ROOT), LINK, 'dir');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  });
+
+  it("passes its own tests with its bot, and fails them with a broken bot's verdict", async () => {
+    const [good, broken] = await Promise.all([
+      exampleTests(),
+      exampleTests({ BOT: `python3 ${path.join(ROOT, 'examples/alquerque/broken/moves-back.py')}` }),
+    ]);
+    const out = (r: typeof good) => `${String(r.stdout)}\n${String(r.stderr)}`;
+    expect(good.exitCode, out(good)).toBe(0);
+    expect(out(good)).toMatch(/Tests\s+3 passed \(3\)/);
+    expect(broken.exitCode, out(broken)).toBe(1);
+    expect(out(broken)).toMatch(/Tests\s+\d+ failed/);
+    expect(out(broken)).toContain('illegal-move at ply');
+  });
+});

@@ -147,7 +147,7 @@ async function shrinkAndSave(input: ShrinkInput): Promise<FuzzFinding> {
   const atVerdict = v.ply !== undefined ? moves.findIndex((m) => m.by === 'bot' && m.ply === v.ply) : -1;
   const scripted: StepText[] = moves.map((m, i) =>
     m.by === 'opponent'
-      ? { opponent: m.move, comment: `${m.player}, ply ${m.ply}` }
+      ? { opponent: m.move, comment: `${m.player} (opponent), ply ${m.ply}` }
       : { bot: 'any', comment: `${m.label}${m.handshake ? ' (handshake)' : ''}${i === atVerdict ? ` — the verdict: ${v.code}` : ''}` });
   // After the last move the game ends as the rules end it (a winner must exit on its own).
   const full: StepText[] = [...scripted, { play: { until: 'end' }, comment: 'the end of the game' }];

@@ -249,7 +249,7 @@ export function importRecord(game: GameDefinition, record: ParsedRecord, options
       throw new RecordError(`${move.where}: ${e.message}`);
     }
     opponentPlies++;
-    steps.push({ opponent: move.value, comment: `${a.player}, ply ${a.ply}` });
+    steps.push({ opponent: move.value, comment: `${a.player} (opponent), ply ${a.ply}` });
     i++;
   }
   // A finished game ends as the rules end it (the winner must exit on its own, the loser reads Quit);

@@ -1,0 +1,146 @@
+// Transcripts and replay, through the CLI as a user runs them: a recorded run holds everything needed
+// to drive the bot again, replays to the same verdicts, and a different bot is caught at the first ply
+// where its output differs.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { transcriptProblems, type TranscriptFile } from '../../harness/tools/transcript.js';
+import { ROOT, runCli, runJson } from '../helpers.js';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-replay-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const BOT = 'examples/alquerque/python/bot.py';
+const sha256 = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+const read = (file: string): TranscriptFile => JSON.parse(readFileSync(file, 'utf8')) as TranscriptFile;
+
+describe('--transcript', () => {
+  it('records everything needed to drive the bot again, for every run of a check', async () => {
+    const file = path.join(tmp, 'check.json');
+    const run = await runCli(['check', 'alquerque', '--role', 'black', '--jobs', '2', '--transcript', file, '--', 'python3', BOT, '5']);
+    expect(run.code).toBe(0);
+    const t = read(file);
+    expect(transcriptProblems(t)).toEqual([]);
+    expect(t.runs.length).toBeGreaterThan(3);
+    expect(t.runs.every((r) => r.role === 'black' && r.game === 'alquerque' && r.profile === 'codecup2008')).toBe(true);
+    // The bot, byte for byte: the interpreter that ran and the script it ran.
+    expect(t.bot.command).toEqual(['python3', BOT, '5']);
+    expect(t.bot.executable.sha256).toBe(sha256(t.bot.executable.path));
+    expect(t.bot.files).toEqual([expect.objectContaining({ given: BOT, path: path.join(ROOT, BOT), sha256: sha256(path.join(ROOT, BOT)) })]);
+    expect(t.machine.node).toBe(process.version);
+    expect(t.machine.cpuModel).toBe(os.cpus()[0]!.model.trim());
+    // Runs in report order (also with --jobs 2), each with its scenario, limits, moves and lines.
+    const files = t.runs.map((r) => r.scenario.file);
+    expect(files).toEqual([...files].sort());
+    for (const r of t.runs) {
+      expect(r.limits.totalMs).toBe(30_000);
+      expect(r.scenario.definition.game).toBe('alquerque');
+      const jury = r.transcript.filter((e) => e.dir === 'jury');
+      const bot = r.transcript.filter((e) => e.dir === 'bot');
+      expect(jury.length).toBeGreaterThan(0);
+      expect(bot.length).toBeGreaterThan(0);
+      const times = r.transcript.map((e) => e.t);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      // Every opponent move as played, and every answer, in the order of the lines on the wire.
+      const opponentMoves = r.moves.filter((m) => m.by === 'opponent').map((m) => (m as { move: string }).move);
+      const announced = r.transcript.filter((e) => e.text.startsWith('opponent plays ')).map((e) => e.text.slice('opponent plays '.length));
+      expect(opponentMoves).toEqual(announced);
+      expect(r.moves.filter((m) => m.by === 'bot').map((m) => (m as { lines: string[] }).lines[0])).toEqual(bot.map((e) => e.text));
+    }
+    const seeded = t.runs.find((r) => r.scenario.file.endsWith('seeded-game-10.yaml'))!;
+    expect(seeded.seed).toBe(10);
+    expect(seeded.scenario.definition.steps).toBeUndefined();
+  });
+
+  it('is a usage error on commands that do not run a bot', async () => {
+    const r = await runCli(['validate', 'scenarios/alquerque', '--transcript', path.join(tmp, 'x.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--transcript does not apply to validate');
+  });
+});
+
+describe('replay', () => {
+  const recordBroken = async (): Promise<string> => {
+    const file = path.join(tmp, 'broken.json');
+    const run = await runCli(['run', 'scenarios/alquerque/capture-compulsory-white.yaml', 'scenarios/alquerque/play-as-black.yaml', '--transcript', file, '--', 'python3', 'examples/alquerque/broken/skips-capture.py']);
+    expect(run.code).toBe(1);
+    return file;
+  };
+
+  it('replays a recorded run to the same verdicts, with identical output and jury input', async () => {
+    const file = await recordBroken();
+    const recorded = read(file);
+    const verdicts = (vs: { code: string; ply?: number }[]) => vs.map((v) => `${v.code}@${v.ply}`);
+    const { code, report, stderr } = await runJson(['replay', file, '--', 'python3', 'examples/alquerque/broken/skips-capture.py']);
+    expect(code).toBe(1);
+    expect(report.results.map((r) => verdicts(r.violations))).toEqual(recorded.runs.map((r) => verdicts(r.result.violations)));
+    expect(report.results.map((r) => verdicts(r.violations))).toEqual([['illegal-move@3'], ['illegal-move@4']]);
+    // With the JSON report on stdout, the comparison goes to stderr.
+    expect(stderr.match(/verdicts: {3}same as recorded/g)).toHaveLength(2);
+    expect(stderr.match(/bot output: identical to the recording/g)).toHaveLength(2);
+    expect(stderr.match(/jury input: identical to the recording/g)).toHaveLength(2);
+  });
+
+  it('without a bot command, replays the recorded one', async () => {
+    const file = await recordBroken();
+    const r = await runCli(['replay', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.match(/bot output: identical to the recording/g)).toHaveLength(2);
+  });
+
+  it('scripts the recorded opponent moves: a changed seed does not change the game', async () => {
+    const file = path.join(tmp, 'seeded.json');
+    expect((await runCli(['run', 'scenarios/alquerque/seeded-game-11.yaml', '--transcript', file, '--', 'python3', BOT, '3'])).code).toBe(0);
+    const t = read(file);
+    // The built-in opponent would play other moves for another seed; the replay must not ask it.
+    const tampered = path.join(tmp, 'seeded-tampered.json');
+    for (const r of t.runs) r.seed = 999_999;
+    writeFileSync(tampered, JSON.stringify(t));
+    const again = path.join(tmp, 'seeded-again.json');
+    const r = await runCli(['replay', tampered, '--transcript', again, '--', 'python3', BOT, '3']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/bot output: identical to the recording/g)).toHaveLength(t.runs.length);
+    const replayed = read(again);
+    expect(transcriptProblems(replayed)).toEqual([]);
+    expect(replayed.runs.map((x) => x.moves)).toEqual(t.runs.map((x) => x.moves.map((m) => (m.by === 'opponent' ? { ...m, scripted: true } : m))));
+  });
+
+  it('shows where a different bot first differs: ply, expected bytes, actual bytes', async () => {
+    const file = path.join(tmp, 'seed3.json');
+    expect((await runCli(['run', 'scenarios/alquerque/seeded-game-12.yaml', '--role', 'white', '--transcript', file, '--', 'python3', BOT, '3'])).code).toBe(0);
+    const otherSeed = path.join(tmp, 'seed4.json');
+    const r = await runCli(['replay', file, '--transcript', otherSeed, '--', 'python3', BOT, '4']);
+    expect(r.code).toBe(0);
+    // Where the two bots really part: the first answer that differs in the two transcripts.
+    const answers = (t: TranscriptFile) => t.runs[0]!.moves.filter((m) => m.by === 'bot') as { ply: number; lines: string[] }[];
+    const before = answers(read(file));
+    const after = answers(read(otherSeed));
+    const i = before.findIndex((a, k) => a.lines[0] !== after[k]?.lines[0]);
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(r.stdout).toContain(`bot output: first differs at ply ${before[i]!.ply} `);
+    expect(r.stdout).toContain(`expected ${JSON.stringify(`${before[i]!.lines[0]}\n`)}`);
+    expect(r.stdout).toContain(`actual   ${JSON.stringify(`${after[i]!.lines[0]}\n`)}`);
+    expect(r.stdout).toMatch(/jury input: identical until the bot's output differed/);
+  });
+
+  it('names a changed bot file, and shows the answer a broken version gives instead', async () => {
+    const file = path.join(tmp, 'capture.json');
+    expect((await runCli(['run', 'scenarios/alquerque/capture-compulsory-white.yaml', '--transcript', file, '--', 'python3', BOT])).code).toBe(0);
+    const r = await runCli(['replay', file, '--', 'python3', 'examples/alquerque/broken/skips-capture.py']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/verdicts: {3}differ — recorded: none; now: illegal-move at ply 3/);
+    expect(r.stdout).toMatch(/bot output: first differs at ply 3 \(White's move 2 \(ply 3\)\)\n\s+expected "d2\*d4\\n"\n\s+actual {3}"e4-d4\\n"/);
+    expect(r.stdout).toContain('examples/alquerque/broken/skips-capture.py was not part of the recorded command');
+  });
+
+  it('rejects a file that is not a transcript (exit 2)', async () => {
+    const bad = path.join(tmp, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ format: 'botjury-transcript', version: 1 }));
+    const r = await runCli(['replay', bad, '--', 'python3', BOT]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is not a botjury transcript');
+  });
+});
+

@@ -108,10 +108,12 @@ export function parseCodeCup2008(text: string): ParsedRecord | null {
   const moves: RecordMove[] = plies.map((p) => ({ value: p.move, where: `line ${p.line} (ply ${p.n})` }));
   const meta: ParsedRecord['meta'] = {};
   const field = (name: string): string | undefined => new RegExp(`^\\s*${name}:[ \\t]*(.+?)\\s*$`, 'im').exec(text)?.[1];
-  const gameNo = field('Game');
+  // The game's number: the page's "Game:" line, or the page's address (showgame_qga_e17340.html).
+  const gameNo = field('Game') ?? /showgame_[a-z]+_e(\d+)/i.exec(text)?.[1];
   const white = field('White');
   const black = field('Black');
-  if (gameNo || white || black) meta.title = `CodeCup 2008 game ${gameNo ?? '?'}: ${white ?? '?'} (White) vs ${black ?? '?'} (Black)`;
+  if (gameNo || white || black)
+    meta.title = `CodeCup 2008 game ${gameNo ?? '?'}${white || black ? `: ${white ?? '?'} (White) vs ${black ?? '?'} (Black)` : ''}`;
   const result = field('Result');
   if (result) meta.result = result;
   const dq = /The (white|black) player has been disqualified:[ \t]*(.+?)\s*$/im.exec(text);

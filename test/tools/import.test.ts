@@ -52,6 +52,9 @@ describe('CodeCup 2008 game pages', () => {
       const parsed = parseRecord(alquerque, readFileSync(path.join(ROOT, record), 'utf8'));
       const jury = parsed.meta.verdict!;
       expect(jury.player).toMatch(/^(white|black)$/);
+      // Records that state the disqualified ply in a comment must agree with the numbered list.
+      const stated = /^# disqualified-ply: (\d+)/m.exec(readFileSync(path.join(ROOT, record), 'utf8'));
+      if (stated) expect(jury.ply).toBe(Number(stated[1]));
       const out = path.join(tmp, `${path.basename(record)}.yaml`);
       const imported = await runCli(['import', 'alquerque', record, '--output', out]);
       expect(imported.code).toBe(0);

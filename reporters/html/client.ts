@@ -169,54 +169,71 @@ export const CLIENT_SCRIPT = String.raw`
     },
   };
 
-  // ---------------------------------------------------------------- On The Run: cities 1..n (no coordinates: a numbered grid)
+  // ---------------------------------------------------------------- On The Run: cities 1..n on the map's own plane
+  // (positions, when the map was generated) or on a numbered grid; connections C car, T train, P plane.
   var onTheRun = {
     fits: function (st) { return isObj(st) && typeof st.cities === 'number' && st.cities > 0 && st.cities <= 2000 && isArr(st.detectives); },
     draw: function (stage, st, ctx) {
-      var n = st.cities, cols = Math.ceil(Math.sqrt(n)), rowsN = Math.ceil(n / cols), C = 34, M = 20;
-      var g = svg(M * 2 + C * cols, M * 2 + C * rowsN, stage, 'On The Run map');
-      var pos = function (city) { var i = city - 1; return [M + (i % cols) * C + C / 2, M + Math.floor(i / cols) * C + C / 2]; };
+      var n = st.cities, pos, width, height, R;
+      var placed = isArr(st.positions) && st.positions.length >= n && st.positions.slice(0, n).every(function (p) { return isArr(p) && typeof p[0] === 'number' && typeof p[1] === 'number'; });
+      if (placed) {
+        var xs = st.positions.slice(0, n).map(function (p) { return p[0]; }), ys = st.positions.slice(0, n).map(function (p) { return p[1]; });
+        var minX = Math.min.apply(null, xs), maxX = Math.max.apply(null, xs), minY = Math.min.apply(null, ys), maxY = Math.max.apply(null, ys);
+        var span = Math.max(1, maxX - minX, maxY - minY), side = n > 100 ? 680 : 520, MP = 18;
+        R = n > 100 ? 8 : 11;
+        width = MP * 2 + side * (maxX - minX) / span; height = MP * 2 + side * (maxY - minY) / span;
+        pos = function (city) { var p = st.positions[city - 1]; return [MP + side * (p[0] - minX) / span, MP + side * (p[1] - minY) / span]; };
+      } else {
+        var cols = Math.ceil(Math.sqrt(n)), C = 34, M = 20;
+        R = 13; width = M * 2 + C * cols; height = M * 2 + C * Math.ceil(n / cols);
+        pos = function (city) { var i = city - 1; return [M + (i % cols) * C + C / 2, M + Math.floor(i / cols) * C + C / 2]; };
+      }
+      var g = svg(Math.ceil(width), Math.ceil(height), stage, 'On The Run map');
       // What the detectives have been told so far, and where the fugitive really went (the jury sees both).
-      var known = {}, trail = {};
+      var known = {}, trail = [];
       for (var i = 0; i <= ctx.index; i++) {
         var p = ctx.all[i].state;
         if (!isObj(p)) continue;
         if (typeof p.detectivesKnow === 'number' && p.detectivesKnow > 0 && !(p.detectivesKnow in known)) known[p.detectivesKnow] = p.ply;
-        if (typeof p.fugitive === 'number' && p.fugitive > 0 && !(p.fugitive in trail)) trail[p.fugitive] = p.ply;
+        if (typeof p.fugitive === 'number' && p.fugitive > 0 && trail[trail.length - 1] !== p.fugitive) trail.push(p.fugitive);
       }
-      if (isArr(st.connections) && st.connections.length <= 2000) {
-        var modeColor = { C: '#bbb', T: '#4c9a2a', P: '#7b3fb0' };
+      var visited = {};
+      trail.forEach(function (c) { visited[c] = true; });
+      if (isArr(st.connections) && st.connections.length <= 5000) {
+        var style = { C: { stroke: '#adb5bd', w: 1 }, T: { stroke: '#2f9e44', w: 2 }, P: { stroke: '#7048e8', w: 1.5, dash: '5 4' } };
         st.connections.forEach(function (c) {
-          if (!c || typeof c.a !== 'number' || typeof c.b !== 'number') return;
-          var a = pos(c.a), b = pos(c.b);
-          s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: modeColor[c.mode] || '#ccc', 'stroke-width': 1, 'stroke-opacity': 0.5 }, g);
+          if (!c || typeof c.a !== 'number' || typeof c.b !== 'number' || c.a < 1 || c.b < 1 || c.a > n || c.b > n) return;
+          var a = pos(c.a), b = pos(c.b), k = style[c.mode] || style.C;
+          var attrs = { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: k.stroke, 'stroke-width': k.w, 'stroke-opacity': 0.7, 'class': 'link-' + c.mode };
+          if (k.dash) attrs['stroke-dasharray'] = k.dash;
+          s('line', attrs, g);
         });
       }
+      if (trail.length > 1) s('polyline', { points: trail.map(function (c) { return pos(c).join(','); }).join(' '), fill: 'none', stroke: '#d62728', 'stroke-width': 2.5, 'stroke-opacity': 0.45, 'stroke-linejoin': 'round', 'class': 'trail' }, g);
       for (var city = 1; city <= n; city++) {
         var q = pos(city);
-        var fill = city in trail ? '#ffe3e3' : '#f4f4f4';
-        tip(s('circle', { cx: q[0], cy: q[1], r: 13, fill: fill, stroke: '#999', 'stroke-width': 1 }, g), 'city ' + city + (city in trail ? '; the fugitive was here (turn ' + trail[city] + ')' : ''));
-        s('text', { x: q[0], y: q[1] + 3.5, 'text-anchor': 'middle', 'class': 'city' }, g, String(city));
+        tip(s('circle', { cx: q[0], cy: q[1], r: R, fill: visited[city] ? '#ffe3e3' : '#f8f9fa', stroke: '#868e96', 'stroke-width': 1 }, g), 'city ' + city + (visited[city] ? '; the fugitive has been here' : ''));
+        s('text', { x: q[0], y: q[1] + R * 0.3, 'text-anchor': 'middle', 'class': 'city', style: 'font-size:' + (R * 0.8).toFixed(1) + 'px' }, g, String(city));
       }
       Object.keys(known).forEach(function (k) {
         var q = pos(Number(k));
-        tip(s('circle', { cx: q[0], cy: q[1], r: 15.5, fill: 'none', stroke: '#f08c00', 'stroke-width': 2.5, 'stroke-dasharray': '4 2', 'class': 'known' }, g), 'the detectives were told the fugitive was in city ' + k + ' (turn ' + known[k] + ')');
+        tip(s('circle', { cx: q[0], cy: q[1], r: R + 3, fill: 'none', stroke: '#f08c00', 'stroke-width': 2.5, 'stroke-dasharray': '4 2', 'class': 'known' }, g), 'the detectives were told the fugitive was in city ' + k + ' (turn ' + known[k] + ')');
       });
       st.detectives.forEach(function (c, idx) {
-        if (typeof c !== 'number' || c < 1) return;
+        if (typeof c !== 'number' || c < 1 || c > n) return;
         var q = pos(c);
         var grp = s('g', { 'class': 'detective' }, g);
-        tip(s('rect', { x: q[0] - 11, y: q[1] - 11, width: 22, height: 22, rx: 4, fill: '#1f77b4', stroke: '#0b3d63', 'stroke-width': 1.5 }, grp), 'detective ' + (idx + 1) + ' in city ' + c);
-        s('text', { x: q[0], y: q[1] + 4, 'text-anchor': 'middle', 'class': 'token' }, grp, 'D' + (idx + 1));
+        tip(s('rect', { x: q[0] - R, y: q[1] - R, width: 2 * R, height: 2 * R, rx: 3, fill: '#1f77b4', stroke: '#0b3d63', 'stroke-width': 1.5 }, grp), 'detective ' + (idx + 1) + ' in city ' + c);
+        s('text', { x: q[0], y: q[1] + R * 0.35, 'text-anchor': 'middle', 'class': 'token', style: 'font-size:' + (R * 0.9).toFixed(1) + 'px' }, grp, 'D' + (idx + 1));
       });
-      if (typeof st.fugitive === 'number' && st.fugitive > 0) {
+      if (typeof st.fugitive === 'number' && st.fugitive > 0 && st.fugitive <= n) {
         var f = pos(st.fugitive);
         var fg = s('g', { 'class': 'fugitive' }, g);
-        tip(s('circle', { cx: f[0], cy: f[1], r: 9, fill: '#d62728', stroke: '#600', 'stroke-width': 1.5 }, fg), 'the fugitive is in city ' + st.fugitive);
-        s('text', { x: f[0], y: f[1] + 3.5, 'text-anchor': 'middle', 'class': 'token' }, fg, 'F');
+        tip(s('circle', { cx: f[0], cy: f[1], r: R * 0.8, fill: '#d62728', stroke: '#600', 'stroke-width': 1.5 }, fg), 'the fugitive is in city ' + st.fugitive);
+        s('text', { x: f[0], y: f[1] + R * 0.3, 'text-anchor': 'middle', 'class': 'token', style: 'font-size:' + (R * 0.8).toFixed(1) + 'px' }, fg, 'F');
       }
       var caught = st.caught ? 'turn ' + st.caught.turn + ' in city ' + st.caught.city + ' (' + (st.caught.by === 'fugitive' ? 'the fugitive moved into a detective' : 'by the detectives') + ')' : null;
-      info(stage, [['turn', st.ply], ['phase', st.phase], ['fugitive (truth)', st.fugitive], ['detectives', st.detectives.join(' ')], ['last transport', st.lastMode], ['detectives were told', st.detectivesKnow], ['known positions so far', Object.keys(known).map(function (k) { return k + ' (turn ' + known[k] + ')'; }).join(', ')], ['caught', caught]]);
+      info(stage, [['turn', st.ply], ['phase', st.phase], ['fugitive (truth)', st.fugitive], ['its route', trail.join(' → ')], ['detectives', st.detectives.join(' ')], ['last transport', st.lastMode], ['detectives were told', st.detectivesKnow], ['known positions so far', Object.keys(known).map(function (k) { return k + ' (turn ' + known[k] + ')'; }).join(', ')], ['caught', caught], ['map', 'grey: car, green: train, dashed purple: plane; red line: the fugitive\'s route; orange rings: positions the detectives were told']]);
     },
   };
 
@@ -255,6 +272,7 @@ export const CLIENT_SCRIPT = String.raw`
         rows.push(['python ' + id + (String(id) === String(ctx.role) ? ' (the bot)' : ''), 'score ' + p.score + ', length ' + (isArr(p.cells) ? p.cells.length : '?') + (p.protection ? ', protected ' + p.protection : '') + (p.disqualified ? ', disqualified' : '')]);
       });
       rows.push(['last', st.last]);
+      rows.push(['key', 'dark: wall; yellow: reactor; brown: ordinary block; green: energy block; numbered circle: a python\'s head, its body the coloured line; dashed ring: protection']);
       info(stage, rows);
     },
   };
@@ -294,7 +312,7 @@ export const CLIENT_SCRIPT = String.raw`
       });
       var l = st.last;
       var lastText = isObj(l) ? 'turn ' + l.turn + ': player ' + l.actor + ' asked ' + l.requested + (l.played !== l.requested ? ', played ' + l.played : '') + (l.forcedByCooldown ? ' (cooling down)' : '') + (l.cancelled ? ', cancelled: ' + l.cancelled : '') + (isArr(l.fell) && l.fell.length ? '; fell: ' + l.fell.join(', ') : '') : null;
-      var rows = [['turn T', st.T !== undefined ? st.T : st.ply], ['placement', st.placement], ['last', lastText]];
+      var rows = [['turn T', st.T !== undefined ? st.T : st.ply], ['placement', st.placement], ['last', lastText], ['key', 'grey block: stable; orange: falls in n turns (red edge: just attacked); dark: fallen, back in n turns; faded player: fell']];
       st.players.forEach(function (p, i) {
         if (!isObj(p)) return;
         var id = p.id === undefined ? i : p.id;

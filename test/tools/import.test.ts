@@ -58,6 +58,8 @@ describe('CodeCup 2008 game pages', () => {
       const out = path.join(tmp, `${path.basename(record)}.yaml`);
       const imported = await runCli(['import', 'alquerque', record, '--output', out]);
       expect(imported.code).toBe(0);
+      // A verdict that names no move (a time-out) has no move to reproduce: the import is all we check.
+      if (!parsed.moves.some((m) => m.fromVerdict)) return;
       expect(imported.stderr).toContain(`botjury's verdict on the recorded move: illegal-move at ply ${jury.ply}`);
       expect((await runCli(['validate', out])).code).toBe(0);
       const text = readFileSync(out, 'utf8');

@@ -97,7 +97,8 @@ export async function replay(data: TranscriptFile, games: readonly GameDefinitio
     role: result.role,
   }));
   if (options.transcriptOut) {
-    const runs = report.results.map((r, i) => transcriptRun(tasks[i]!.scenario, r, recordings[i]!, { ...(memoryMb !== undefined ? { memoryMb } : {}), ...(strict ? { strict } : {}) }));
+    // The recorded scenario content, not the file as it is now: a replay of a replay drives the same game.
+    const runs = report.results.map((r, i) => transcriptRun(tasks[i]!.scenario, r, recordings[i]!, { ...(memoryMb !== undefined ? { memoryMb } : {}), ...(strict ? { strict } : {}) }, data.runs[i]!.scenario.definition));
     writeTranscript(options.transcriptOut.file, transcriptFile(options.transcriptOut.argv, botInfo(options.bot.argv, options.invokedFrom), runs));
   }
   return { report, comparisons, botNotes: botNotes(data, options) };

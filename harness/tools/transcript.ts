@@ -129,7 +129,7 @@ export function botInfo(argv: string[], invokedFrom: string): BotInfo {
 }
 
 /** One run of the transcript, from the scenario as loaded, the session's result and the recording. */
-export function transcriptRun(scenario: Scenario, result: ScenarioResult, recording: GameRecording, settings: RunSettings): TranscriptRun {
+export function transcriptRun(scenario: Scenario, result: ScenarioResult, recording: GameRecording, settings: RunSettings, definition?: Record<string, unknown>): TranscriptRun {
   const { transcript, snapshots: _snapshots, ...rest } = result;
   void _snapshots;
   return {
@@ -140,7 +140,7 @@ export function transcriptRun(scenario: Scenario, result: ScenarioResult, record
     seed: result.seed,
     ...(scenario.setup ? { setup: scenario.setup } : {}),
     ...(scenario.opponent !== undefined ? { opponent: scenario.opponent } : {}),
-    scenario: { file: scenario.file, dir: scenario.dir, definition: scenarioDefinition(scenario) },
+    scenario: { file: scenario.file, dir: scenario.dir, definition: definition ?? scenarioDefinition(scenario) },
     settings,
     moves: recording.moves,
     transcript,

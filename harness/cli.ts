@@ -29,7 +29,7 @@ const USAGE = `botjury ${VERSION} — conformance checks for competition game bo
   botjury fuzz <game> [--role R] --games N --seed S --save-dir DIR [options] -- <bot command> [args...]
 
 Options:
-  --reporter NAME[=FILE]  console (default), json; repeatable
+  --reporter NAME[=FILE]  ${Object.keys(REPORTERS).join(', ')} (console is the default); repeatable
   --output FILE           write the (last) reporter given without =FILE to FILE
   --profile NAME          jury profile (default: the game's real jury; see botjury list)
   --role R                only this role

@@ -56,6 +56,17 @@ describe('JUnit reporter', () => {
     expect(sysout.text).toContain('← bot <script>window.__pwned=1</script>');
   });
 
+  it("reports the harness's own fault as an <error>, not a <failure>", async () => {
+    const run = await runWithReports(['run', 'test/fixtures/scenarios/illegal-opponent.yaml', 'scenarios/alquerque/capture-compulsory-black.yaml'], ['node', 'examples/alquerque/js/bot.js'], ['junit']);
+    expect(run.code).toBe(2);
+    const root = await parseXml(run.files.junit);
+    expect(root.attrib).toMatchObject({ tests: '2', failures: '0', errors: '1' });
+    const errors = findAll(root, 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.attrib).toEqual({ type: 'harness-error', message: run.report.results.find((r) => r.status === 'error')!.error });
+    expect(findAll(root, 'failure')).toEqual([]);
+  });
+
   it('escapes every UTF-16 code unit into something a conforming parser accepts, in text and attributes', async () => {
     let all = '';
     for (let c = 0; c <= 0xffff; c++) all += String.fromCharCode(c);

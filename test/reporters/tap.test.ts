@@ -95,6 +95,16 @@ describe('TAP reporter', () => {
     expect(run.files.tap.split('\n').filter((l) => /^ok \d+ - /.test(l))).toHaveLength(3);
   });
 
+  it("reports the harness's own fault as not ok with its error, never as a bot violation", async () => {
+    const run = await runWithReports(['run', 'test/fixtures/scenarios/illegal-opponent.yaml'], ['node', 'examples/alquerque/js/bot.js'], ['tap']);
+    expect(run.code).toBe(2);
+    const [result] = run.report.results;
+    expect(result!.status).toBe('error');
+    const a = parseTap(run.files.tap).asserts[0]!;
+    expect(a.ok).toBe(false);
+    expect(a.diag).toMatchObject({ status: 'error', error: result!.error, violations: [] });
+  });
+
   it('escapes # and \\ in descriptions, so a scenario name never turns into a directive', () => {
     const name = 'a # SKIP looks like a directive \\ and a backslash';
     const tap = `TAP version 14\n1..1\nok 1 - ${tapDescription(name)}\n`;

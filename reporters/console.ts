@@ -75,11 +75,12 @@ export function consoleReporter(out: Output, options: { verbose?: boolean } = {}
       clearStatus();
       finished++;
       if (result.status !== 'passed') failuresSoFar++;
-      const mark = result.status === 'passed' ? paint('green', '✓') : result.status === 'failed' ? paint('red', '✗') : paint('yellow', '!');
+      const mark = result.status === 'passed' ? paint('green', '✓') : result.status === 'failed' ? paint('red', '✗') : result.status === 'skipped' ? paint('dim', '-') : paint('yellow', '!');
       const t = result.timing;
       const timing = t.replies > 0 ? paint('dim', ` (${t.replies} replies, max ${t.maxMs} ms, total ${t.totalMs} ms)`) : '';
       out.write(`${mark} ${result.scenario} ${paint('cyan', `[${result.role}]`)} ${result.name}${timing}\n`);
       if (result.error) out.write(`    ${paint('yellow', 'harness error:')} ${result.error}\n`);
+      if (result.skipReason) out.write(paint('dim', `    skipped: ${result.skipReason}\n`));
       for (const v of result.violations) writeViolation(v);
       if (options.verbose && result.outcome) out.write(paint('dim', `    outcome: ${result.outcome.summary}\n`));
       if (finished < totalRuns) drawStatus();
@@ -102,6 +103,7 @@ export function consoleReporter(out: Output, options: { verbose?: boolean } = {}
       const s = report.summary;
       const parts = [paint(s.failed ? 'red' : 'green', `${s.passed} passed, ${s.failed} failed`)];
       if (s.errors) parts.push(paint('yellow', `${s.errors} errors`));
+      if (s.skipped) parts.push(paint('dim', `${s.skipped} skipped`));
       out.write(`${parts.join(', ')} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
       return out.close();
     },

@@ -145,3 +145,11 @@ export interface Referee {
 export class ScenarioError extends Error {
   override name = 'ScenarioError';
 }
+
+/**
+ * Data a scenario names from outside botjury (the official sample mazes, which are not ours to ship)
+ * is not on this machine: the scenario is skipped with this reason, neither failed nor an error.
+ */
+export class DataUnavailable extends ScenarioError {
+  override name = 'DataUnavailable';
+}

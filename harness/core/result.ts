@@ -49,7 +49,9 @@ export interface ScenarioResult {
   role: string;
   profile: string;
   seed: number | string;
-  status: 'passed' | 'failed' | 'error';
+  status: 'passed' | 'failed' | 'error' | 'skipped';
+  /** Why a scenario was skipped (data it needs is not on this machine). */
+  skipReason?: string;
   violations: Violation[];
   /** The harness's own fault (exit 2): invalid scenario, internal error. */
   error?: string;

@@ -25,6 +25,8 @@ export interface RunSummary {
   passed: number;
   failed: number;
   errors: number;
+  /** Scenarios whose outside data (e.g. official sample mazes) is not on this machine. */
+  skipped: number;
 }
 
 export interface RunReport {
@@ -148,6 +150,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     passed: results.filter((r) => r.status === 'passed').length,
     failed: results.filter((r) => r.status === 'failed').length,
     errors: results.filter((r) => r.status === 'error').length,
+    skipped: results.filter((r) => r.status === 'skipped').length,
   };
   const report: RunReport = {
     tool: info.tool,

@@ -42,6 +42,8 @@ export interface Scenario {
   profile?: string;
   opponent?: string;
   tags: string[];
+  /** Outside files the scenario needs (absolute paths); missing ones make it skipped. */
+  requires?: string[];
   limits?: Limits;
   setup?: Record<string, unknown>;
   /** Undefined: play one full game. */
@@ -168,6 +170,7 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
     ...(raw.profile !== undefined ? { profile: String(raw.profile) } : {}),
     ...(raw.opponent !== undefined ? { opponent: String(raw.opponent) } : {}),
     tags: (raw.tags as string[] | undefined) ?? [],
+    requires: ((raw.requires as string[] | undefined) ?? []).map((r) => path.resolve(path.dirname(absPath), r)),
     ...(raw.limits ? { limits: raw.limits as Limits } : {}),
     ...(raw.setup ? { setup: raw.setup as Record<string, unknown> } : {}),
     ...(steps ? { steps } : {}),

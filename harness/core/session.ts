@@ -5,12 +5,12 @@
 // Follow one reply: awaitAnswer() starts listening → BotProcess splits stdout into lines stamped on
 // arrival → collectAnswer() takes the lines, checks time and flushing → referee.answer() judges them →
 // addViolation() / recordReply() → ScenarioResult → reporters.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BotProcess, HarnessError, type BotCommand } from './bot-process.js';
 import {
-  ScenarioError, type AnswerRequest, type Ending, type FailureCode, type GameDefinition, type JuryAction, type Referee,
+  DataUnavailable, ScenarioError, type AnswerRequest, type Ending, type FailureCode, type GameDefinition, type JuryAction, type Referee,
 } from './game.js';
 import type { BotLine } from './lines.js';
 import { stdinWait } from './proc.js';
@@ -92,7 +92,11 @@ class Session {
 
   async run(): Promise<ScenarioResult> {
     let error: string | undefined;
+    let skipReason: string | undefined;
     try {
+      const missing = (this.scenario.requires ?? []).filter((f) => !existsSync(f));
+      if (missing.length > 0)
+        throw new DataUnavailable(`needs ${missing.join(', ')}, which is not on this machine (outside data botjury does not ship; see the scenario's comments)`);
       const profile = this.game.profiles[this.profileName]!;
       this.referee = this.game.createReferee({
         role: this.role,
@@ -118,14 +122,15 @@ class Session {
       }
       await this.finish();
     } catch (e) {
-      if (e instanceof ScenarioError) error = e.message;
+      if (e instanceof DataUnavailable) skipReason = e.message;
+      else if (e instanceof ScenarioError) error = e.message;
       else if (e instanceof HarnessError) throw e;
       else error = `internal error: ${(e as Error).stack ?? String(e)}`;
     } finally {
       if (this.bot) await this.bot.stop();
       if (this.ownCwd) rmSync(this.ownCwd, { recursive: true, force: true });
     }
-    return this.result(error);
+    return this.result(error, skipReason);
   }
 
   // ---- steps ----
@@ -747,7 +752,7 @@ class Session {
     return dir;
   }
 
-  private result(error: string | undefined): ScenarioResult {
+  private result(error: string | undefined, skipReason?: string): ScenarioResult {
     const bot = this.bot;
     const failing = this.violations.some((v) => v.severity === 'error' || this.options.strict);
     const walls = this.replies.map((r) => r.wallMs);
@@ -764,9 +769,10 @@ class Session {
       role: this.role,
       profile: this.profileName,
       seed: this.scenario.seed,
-      status: error ? 'error' : failing ? 'failed' : 'passed',
+      status: error ? 'error' : skipReason ? 'skipped' : failing ? 'failed' : 'passed',
       violations: this.violations,
       ...(error ? { error } : {}),
+      ...(skipReason ? { skipReason } : {}),
       ...(outcome ? { outcome } : {}),
       limits: this.limits,
       timing: {

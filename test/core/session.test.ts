@@ -71,3 +71,13 @@ describe('JSON report', () => {
     expect(ok).toBe(true);
   });
 });
+
+describe('outside data', () => {
+  it('a scenario whose `requires:` file is missing is skipped (exit 0), not failed and not a harness error', async () => {
+    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/requires-missing.yaml', '--', 'python3', 'examples/alquerque/python/bot.py']);
+    expect(report.results[0]).toMatchObject({ status: 'skipped', violations: [] });
+    expect(report.results[0]!.skipReason).toMatch(/not-shipped\.txt, which is not on this machine/);
+    expect(report.summary).toMatchObject({ passed: 0, failed: 0, errors: 0, skipped: 1 });
+    expect(code).toBe(0);
+  });
+});

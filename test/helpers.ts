@@ -40,7 +40,8 @@ export interface ReportResult {
   name: string;
   game: string;
   role: string;
-  status: 'passed' | 'failed' | 'error';
+  status: 'passed' | 'failed' | 'error' | 'skipped';
+  skipReason?: string;
   violations: ReportViolation[];
   error?: string;
   outcome?: { finished: boolean; summary: string; scores: Record<string, number>; winner?: string };
@@ -49,7 +50,7 @@ export interface ReportResult {
 }
 export interface Report {
   results: ReportResult[];
-  summary: { passed: number; failed: number; errors: number };
+  summary: { passed: number; failed: number; errors: number; skipped?: number };
 }
 
 /** Runs botjury with the JSON reporter on stdout and parses it. */

@@ -10,6 +10,7 @@ import { printable } from './console.js';
 import { CLIENT_SCRIPT } from './html/client.js';
 import { STYLE } from './html/style.js';
 import type { Output } from './output.js';
+import { isSkipped, skipReason } from './tap.js';
 
 export function htmlReporter(out: Output): Reporter {
   let info: RunInfo | undefined;
@@ -49,7 +50,8 @@ export function scriptJson(value: unknown): string {
 
 export function htmlPage(report: RunReport, info?: RunInfo): string {
   const s = report.summary;
-  const title = `botjury: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} errors` : ''}`;
+  const skipped = report.results.filter(isSkipped).length;
+  const title = `botjury: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} errors` : ''}${skipped ? `, ${skipped} skipped` : ''}`;
   const data = {
     scenarios: report.results.map((r) => ({
       game: r.game,
@@ -78,7 +80,7 @@ export function htmlPage(report: RunReport, info?: RunInfo): string {
 <dt>profiles</dt><dd>${e([...new Set(report.results.map((r) => `${r.game}: ${r.profile}`))].join('; ') || '—')}</dd>
 <dt>tool</dt><dd>${e(`${report.tool.name} ${report.tool.version}`)}</dd>
 </dl>
-<p class="totals" id="totals"><span class="passed">${s.passed} passed</span><span class="failed">${s.failed} failed</span><span class="error">${s.errors} harness errors</span></p>
+<p class="totals" id="totals"><span class="passed">${s.passed} passed</span><span class="failed">${s.failed} failed</span><span class="error">${s.errors} harness errors</span>${skipped ? `<span class="skipped">${skipped} skipped</span>` : ''}</p>
 </header>
 `);
   parts.push(summaryTable(report.results));
@@ -95,7 +97,7 @@ export function htmlPage(report: RunReport, info?: RunInfo): string {
 function summaryTable(results: ScenarioResult[]): string {
   const rows = results.map((r, i) => {
     const codes = [...new Set(r.violations.map((v) => v.code))].join(', ');
-    return `<tr class="${r.status}"><td class="num">${i + 1}</td><td><span class="badge ${r.status}">${r.status}</span></td><td><a href="#scenario-${i}">${e(r.name)}</a><br><span class="muted mono">${e(r.scenario)}</span></td><td>${e(r.game)}</td><td>${e(r.role)}</td><td class="mono">${e(r.error ? `harness error${codes ? `; ${codes}` : ''}` : codes)}</td><td class="num">${r.timing.replies}</td><td class="num">${fmt(r.timing.maxMs)}</td><td class="num">${fmt(r.durationMs)}</td></tr>`;
+    return `<tr class="${r.status}"><td class="num">${i + 1}</td><td><span class="badge ${r.status}">${r.status}</span></td><td><a href="#scenario-${i}">${e(r.name)}</a><br><span class="muted mono">${e(r.scenario)}</span></td><td>${e(r.game)}</td><td>${e(r.role)}</td><td class="mono">${e(r.error ? `harness error${codes ? `; ${codes}` : ''}` : isSkipped(r) ? `skipped: ${skipReason(r) ?? ''}` : codes)}</td><td class="num">${r.timing.replies}</td><td class="num">${fmt(r.timing.maxMs)}</td><td class="num">${fmt(r.durationMs)}</td></tr>`;
   });
   return `<h2>Scenarios</h2>
 <table class="summary"><thead><tr><th class="num">#</th><th>status</th><th>scenario</th><th>game</th><th>role</th><th>violations</th><th class="num">replies</th><th class="num">slowest reply (ms)</th><th class="num">run (ms)</th></tr></thead>
@@ -106,7 +108,7 @@ ${rows.join('\n')}
 }
 
 function scenarioSection(r: ScenarioResult, i: number): string {
-  const open = r.status !== 'passed' ? ' open' : '';
+  const open = r.status === 'failed' || r.status === 'error' ? ' open' : '';
   const out: string[] = [];
   out.push(`<details class="scenario ${r.status}" id="scenario-${i}"${open}>
 <summary><span class="badge ${r.status}">${r.status}</span> ${e(r.name)} <span class="muted">[${e(r.role)}] ${e(r.scenario)}</span></summary>
@@ -121,6 +123,7 @@ ${r.outcome ? `<dt>outcome</dt><dd>${e(r.outcome.summary)}</dd>` : ''}
 </dl>
 `);
   if (r.error) out.push(`<h3>Harness error</h3><pre class="harness-error">${e(r.error)}</pre>\n`);
+  if (isSkipped(r)) out.push(`<h3>Skipped</h3><p>${e(skipReason(r) ?? 'skipped')}</p>\n`);
   out.push(`<h3>Verdicts</h3>\n`);
   if (r.violations.length === 0) out.push(`<p class="muted">no violations</p>\n`);
   for (const v of r.violations) out.push(violationBlock(v));
@@ -146,7 +149,7 @@ ${rows.length ? `<dl class="meta">${rows.join('')}</dl>` : ''}</div>
 function transcriptBlock(r: ScenarioResult): string {
   const rows = r.transcript.map((t) => transcriptRow(t)).join('\n');
   const dropped = r.transcriptDropped > 0 ? `<p class="muted">${r.transcriptDropped} further lines were not kept.</p>` : '';
-  return `<details class="transcript"${r.status !== 'passed' ? ' open' : ''}><summary>Transcript (${r.transcript.length} lines)</summary>
+  return `<details class="transcript"${r.status === 'failed' || r.status === 'error' ? ' open' : ''}><summary>Transcript (${r.transcript.length} lines)</summary>
 <table class="transcript"><tbody>
 ${rows}
 </tbody></table>${dropped}</details>

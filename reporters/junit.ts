@@ -7,6 +7,7 @@ import type { ScenarioResult, TranscriptEntry } from '../harness/core/result.js'
 import type { Reporter, RunReport } from '../harness/core/runner.js';
 import type { Violation } from '../harness/core/violations.js';
 import type { Output } from './output.js';
+import { isSkipped, skipReason } from './tap.js';
 
 /** Transcript lines kept in <system-out> of a failing testcase (the end of the game, where things went wrong). */
 const TRANSCRIPT_TAIL = 60;
@@ -30,13 +31,13 @@ export function junitXml(report: RunReport): string {
   const totals = count(report.results);
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   lines.push(
-    `<testsuites name="botjury" tests="${report.results.length}" failures="${totals.failures}" errors="${totals.errors}" skipped="0" time="${seconds(report.durationMs)}" timestamp="${attr(report.startedAt)}">`,
+    `<testsuites name="botjury" tests="${report.results.length}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(report.durationMs)}" timestamp="${attr(report.startedAt)}">`,
   );
   for (const [game, results] of suites) {
     const c = count(results);
     const time = results.reduce((t, r) => t + r.durationMs, 0);
     lines.push(
-      `  <testsuite name="botjury.${attr(game)}" tests="${results.length}" failures="${c.failures}" errors="${c.errors}" skipped="0" time="${seconds(time)}" timestamp="${attr(report.startedAt)}" hostname="${attr(os.hostname())}">`,
+      `  <testsuite name="botjury.${attr(game)}" tests="${results.length}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${seconds(time)}" timestamp="${attr(report.startedAt)}" hostname="${attr(os.hostname())}">`,
     );
     lines.push('    <properties>');
     lines.push(`      <property name="bot" value="${attr(report.bot.command.join(' '))}"/>`);
@@ -51,10 +52,11 @@ export function junitXml(report: RunReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-function count(results: ScenarioResult[]): { failures: number; errors: number } {
+function count(results: ScenarioResult[]): { failures: number; errors: number; skipped: number } {
   return {
     failures: results.filter((r) => r.status === 'failed').length,
     errors: results.filter((r) => r.status === 'error').length,
+    skipped: results.filter(isSkipped).length,
   };
 }
 
@@ -62,6 +64,7 @@ function testcase(r: ScenarioResult): string[] {
   const base = r.scenario.replace(/\\/g, '/').replace(/^.*\//, '').replace(/\.ya?ml$/i, '');
   const head = `    <testcase name="${attr(`${r.name} [${r.role}]`)}" classname="${attr(`botjury.${r.game}.${base}`)}" file="${attr(r.scenario)}" time="${seconds(r.durationMs)}"`;
   const body: string[] = [];
+  if (isSkipped(r)) body.push(`      <skipped message="${attr(skipReason(r) ?? 'skipped')}"/>`);
   if (r.status === 'error') body.push(`      <error message="${attr(r.error ?? 'harness error')}" type="harness-error">${text(r.error ?? '')}</error>`);
   // A run fails on its errors (and on warnings under --strict): those become failures; the rest are noted in system-out.
   const failing = r.status === 'failed' ? failingViolations(r) : [];
@@ -71,7 +74,7 @@ function testcase(r: ScenarioResult): string[] {
   sysout.push(`seed: ${r.seed}; profile: ${r.profile}; replies: ${r.timing.replies}, max ${r.timing.maxMs} ms, total ${r.timing.totalMs} ms`);
   if (r.outcome) sysout.push(`outcome: ${r.outcome.summary}`);
   for (const v of notes) sysout.push(`${v.severity}: ${violationText(v)}`);
-  if (r.status !== 'passed' && r.transcript.length > 0) {
+  if ((r.status === 'failed' || r.status === 'error') && r.transcript.length > 0) {
     const tail = r.transcript.slice(-TRANSCRIPT_TAIL);
     sysout.push(`transcript${tail.length < r.transcript.length ? ` (last ${tail.length} of ${r.transcript.length} lines)` : ''}:`);
     for (const e of tail) sysout.push(transcriptLine(e));

@@ -26,7 +26,8 @@ export function tapReporter(out: Output): Reporter {
         report.results.forEach((r, i) => out.write(testPoint(r, i + 1)));
       }
       const s = report.summary;
-      out.write(`# ${s.passed} passed, ${s.failed} failed, ${s.errors} harness errors (${(report.durationMs / 1000).toFixed(1)} s)\n`);
+      const skipped = report.results.filter(isSkipped).length;
+      out.write(`# ${s.passed} passed, ${s.failed} failed, ${s.errors} harness errors${skipped ? `, ${skipped} skipped` : ''} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
       return out.close();
     },
   };
@@ -34,8 +35,11 @@ export function tapReporter(out: Output): Reporter {
 
 /** One test point: `ok`/`not ok`, the id, a description, and the YAML diagnostics when there is anything to say. */
 export function testPoint(result: ScenarioResult, id: number): string {
+  const description = tapDescription(`${result.scenario} [${result.role}] ${result.name}`);
+  // Skipped: data the scenario needs is not on this machine (a SKIP directive, not a failure).
+  if (isSkipped(result)) return `ok ${id} - ${description} # SKIP ${tapComment(skipReason(result) ?? 'skipped')}\n`;
   const ok = result.status === 'passed';
-  const line = `${ok ? 'ok' : 'not ok'} ${id} - ${tapDescription(`${result.scenario} [${result.role}] ${result.name}`)}\n`;
+  const line = `${ok ? 'ok' : 'not ok'} ${id} - ${description}\n`;
   // Passing runs stay one line unless they carry warnings worth seeing.
   if (ok && result.violations.length === 0) return line;
   return line + yamlBlock(diagnostics(result));
@@ -72,6 +76,9 @@ function violationDiagnostic(v: Violation, replies: ReplyTiming[]): Record<strin
   if (v.evidence !== undefined) d.evidence = v.evidence;
   return d;
 }
+
+export const isSkipped = (r: ScenarioResult): boolean => (r.status as string) === 'skipped';
+export const skipReason = (r: ScenarioResult): string | undefined => (r as { skipReason?: string }).skipReason;
 
 /** TAP 14: `#` starts a directive and `\` escapes, so both are escaped; a description is one line. */
 export function tapDescription(text: string): string {

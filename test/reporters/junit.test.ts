@@ -1,6 +1,7 @@
 // The JUnit XML reporter, read back with a strict XML parser and compared with the JSON report of the same run.
 import { describe, expect, it } from 'vitest';
-import { attr, text, xmlSafe } from '../../reporters/junit.js';
+import { attr, junitXml, text, xmlSafe } from '../../reporters/junit.js';
+import type { RunReport } from '../../harness/core/runner.js';
 import { findAll, HOSTILE_BOT, parseXml, runWithReports } from './reports.js';
 
 describe('JUnit reporter', () => {
@@ -65,6 +66,14 @@ describe('JUnit reporter', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]!.attrib).toEqual({ type: 'harness-error', message: run.report.results.find((r) => r.status === 'error')!.error });
     expect(findAll(root, 'failure')).toEqual([]);
+  });
+
+  it('marks a scenario skipped for missing data as <skipped> with its reason', async () => {
+    const skipped = { scenario: 'scenarios/amazes/official-maze-01.yaml', name: 'official maze 1', game: 'amazes', role: 'red', profile: 'codecup2010', seed: 1, status: 'skipped', skipReason: 'sample maze <maze01.txt> not found', violations: [], timing: { replies: 0, maxMs: 0, totalMs: 0 }, stderr: { bytes: 0, head: '' }, transcript: [], durationMs: 0 };
+    const report = { tool: { name: 'botjury', version: 't' }, bot: { command: ['bot'] }, startedAt: '', durationMs: 1, results: [skipped], summary: { passed: 0, failed: 0, errors: 0, skipped: 1 } } as unknown as RunReport;
+    const root = await parseXml(junitXml(report));
+    expect(root.attrib).toMatchObject({ tests: '1', failures: '0', errors: '0', skipped: '1' });
+    expect(findAll(root, 'skipped').map((s) => s.attrib.message)).toEqual(['sample maze <maze01.txt> not found']);
   });
 
   it('escapes every UTF-16 code unit into something a conforming parser accepts, in text and attributes', async () => {

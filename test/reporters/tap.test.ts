@@ -1,7 +1,8 @@
 // The TAP 14 reporter, read back with tap-parser and compared with the JSON report of the same run.
 import { Parser } from 'tap-parser';
 import { describe, expect, it } from 'vitest';
-import { tapDescription } from '../../reporters/tap.js';
+import { tapDescription, testPoint } from '../../reporters/tap.js';
+import type { ScenarioResult } from '../../harness/core/result.js';
 import type { ReportResult } from '../helpers.js';
 import { HOSTILE_BOT, runWithReports } from './reports.js';
 
@@ -103,6 +104,13 @@ describe('TAP reporter', () => {
     const a = parseTap(run.files.tap).asserts[0]!;
     expect(a.ok).toBe(false);
     expect(a.diag).toMatchObject({ status: 'error', error: result!.error, violations: [] });
+  });
+
+  it('marks a scenario skipped for missing data with a SKIP directive and its reason', () => {
+    const skipped = { scenario: 'scenarios/amazes/official-maze-01.yaml', name: 'official maze 1', role: 'red', status: 'skipped', skipReason: 'sample maze not found # here', violations: [] } as unknown as ScenarioResult;
+    const parsed = Parser.parse(`TAP version 14\n1..1\n${testPoint(skipped, 1)}`) as [string, { ok?: boolean; skip?: unknown; name?: string }][];
+    const a = parsed.find((e) => e[0] === 'assert')![1];
+    expect(a).toMatchObject({ ok: true, name: 'scenarios/amazes/official-maze-01.yaml [red] official maze 1', skip: 'sample maze not found # here' });
   });
 
   it('escapes # and \\ in descriptions, so a scenario name never turns into a directive', () => {

@@ -33,6 +33,15 @@ const GAMES: Omit<GameReport, 'file'>[] = [
   { game: 'javachallenge2015', args: ['run', 'scenarios/javachallenge2015/first-turns.yaml', '--role', '1'], bot: ['node', 'examples/javachallenge2015/js/bot.js'], exit: 0 },
 ];
 
+/** Something only that game's drawing has (at the last position). */
+const GAME_MARK: Record<string, string> = {
+  alquerque: 'circle.piece-B',
+  amazes: 'g.player-red',
+  'on-the-run': 'line.link-C',
+  snakecore: 'g.python',
+  javachallenge2015: 'rect.block',
+};
+
 describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
   let dir: string;
   let context: BrowserContext | undefined;
@@ -116,6 +125,7 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
         expect(await slider.inputValue()).toBe(max);
         expect(await replay.locator('.replay-label').textContent(), `${r.game}: label`).not.toBe(labelBefore);
         expect(await stage.locator('svg').innerHTML(), `${r.game}: drawing at the last ply`).not.toBe(svgBefore);
+        expect(await stage.locator(GAME_MARK[r.game]!).count(), `${r.game}: ${GAME_MARK[r.game]}`).toBeGreaterThan(0);
         await page.keyboard.press('Home');
         expect(await stage.locator('svg').innerHTML(), `${r.game}: back at the start`).toBe(svgBefore);
         await replay.getByRole('button', { name: 'next ply' }).click();
@@ -145,6 +155,30 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
     expect(await stage.locator('dd').allTextContents()).toEqual(expect.arrayContaining([String(white), String(black)]));
     // The transcript lines behind the shown position are highlighted.
     expect(await page.locator('table.transcript tr.at').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows what each Amazes player has discovered, together or one at a time", async () => {
+    const { page, problems } = await open(reports.find((r) => r.game === 'amazes')!.file);
+    await openAllScenarios(page);
+    const replay = page.locator('.replay').first();
+    await replay.locator('input.ply-slider').focus();
+    await page.keyboard.press('End');
+    const stage = replay.locator('.replay-stage');
+    const red = await stage.locator('rect.found-red').count();
+    const blue = await stage.locator('rect.found-blue').count();
+    expect(red).toBeGreaterThan(0);
+    expect(blue).toBeGreaterThan(0);
+    await stage.getByRole('button', { name: 'red', exact: true }).click();
+    expect(await stage.locator('rect.found-red').count()).toBe(red);
+    expect(await stage.locator('rect.found-blue').count()).toBe(0);
+    await stage.getByRole('button', { name: 'none', exact: true }).click();
+    expect(await stage.locator('rect.found-red, rect.found-blue').count()).toBe(0);
+    // The choice sticks while the slider moves.
+    await replay.locator('input.ply-slider').focus();
+    await page.keyboard.press('Home');
+    expect(await stage.locator('rect.found-red, rect.found-blue').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });

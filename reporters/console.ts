@@ -74,7 +74,7 @@ export function consoleReporter(out: Output, options: { verbose?: boolean } = {}
     onScenarioEnd(result: ScenarioResult) {
       clearStatus();
       finished++;
-      if (result.status !== 'passed') failuresSoFar++;
+      if (result.status === 'failed' || result.status === 'error') failuresSoFar++; // a skipped run is not a failure
       const mark = result.status === 'passed' ? paint('green', '✓') : result.status === 'failed' ? paint('red', '✗') : result.status === 'skipped' ? paint('dim', '-') : paint('yellow', '!');
       const t = result.timing;
       const timing = t.replies > 0 ? paint('dim', ` (${t.replies} replies, max ${t.maxMs} ms, total ${t.totalMs} ms)`) : '';

@@ -63,6 +63,16 @@ describe('console progress', () => {
     expect(out.text()).toMatch(/1 passed, 1 failed/);
   });
 
+  it('does not count a skipped scenario as failing', () => {
+    const out = fakeOutput(true);
+    const r = consoleReporter(out);
+    r.onRunStart!(info(2));
+    r.onScenarioStart!(task('first'), 0, 2);
+    r.onScenarioEnd!({ ...result('first', 'passed'), status: 'skipped', skipReason: 'no data' } as unknown as ScenarioResult, 0, 2);
+    r.onScenarioStart!(task('second'), 1, 2);
+    expect(out.writes.at(-1)).toMatch(/scenario 2 of 2, 0s, 0 failing — second/);
+  });
+
   it('counts finished scenarios when several run in parallel', () => {
     const out = fakeOutput(true);
     const r = consoleReporter(out);

@@ -208,7 +208,8 @@ export function timingSvg(r: ScenarioResult): string {
   });
   if (limitPts.length) parts.push(`<polyline class="limit" points="${limitPts.join(' ')}"><title>limit per reply</title></polyline>`);
   parts.push(`<line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}" stroke="#999"/>`);
-  parts.push(`<text x="${left}" y="${H - 6}">reply 1</text><text x="${W - right}" y="${H - 6}" text-anchor="end">reply ${replies.length}</text>`);
+  const lastX = Math.max(left + 40, x(replies.length));
+  parts.push(`<text x="${left}" y="${H - 6}">reply 1</text>${replies.length > 1 ? `<text x="${lastX.toFixed(1)}" y="${H - 6}" text-anchor="end">reply ${replies.length}</text>` : ''}`);
   parts.push('</svg>');
   const t = r.timing;
   const timedOut = replies.filter((p) => p.timedOut).length;

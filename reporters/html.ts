@@ -221,7 +221,7 @@ export function timingSvg(r: ScenarioResult): string {
     timedOut ? `<strong>${timedOut} not answered within the limit</strong>` : '',
     lateButAccepted ? `<strong>${lateButAccepted} measured over the limit but accepted</strong> (the answer had arrived before the jury could look: the machine running botjury was overloaded, so these times overstate the bot's)` : '',
   ].filter(Boolean);
-  parts.push(`<p class="muted">${t.replies} replies, slowest ${fmt(t.maxMs)} ms, mean ${fmt(t.meanMs)} ms${budget}${notes.length ? `; ${notes.join('; ')}` : ''}. Bars: wall time per reply (log scale); dashed line: the limit that applied.</p>`);
+  parts.push(`<p class="muted">${t.replies} repl${t.replies === 1 ? 'y' : 'ies'}, slowest ${fmt(t.maxMs)} ms, mean ${fmt(t.meanMs)} ms${budget}${notes.length ? `; ${notes.join('; ')}` : ''}. Bars: wall time per reply (log scale); dashed line: the limit that applied.</p>`);
   return parts.join('');
 }
 

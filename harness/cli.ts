@@ -33,7 +33,8 @@ Options:
   --output FILE           write the (last) reporter given without =FILE to FILE
   --profile NAME          jury profile (default: the game's real jury; see botjury list)
   --role R                only this role
-  --jobs N                scenarios in parallel (default 1)
+  --jobs N                scenarios in parallel (default: the number of cores); a timing verdict
+                          from a parallel run is confirmed by rerunning that scenario alone
   --shard K/N             run part K of N of the scenarios (CI matrices)
   --strict                warnings count as failures
   --cwd DIR               the bot's working directory (default: a fresh temporary folder)
@@ -145,7 +146,7 @@ async function dispatch(argv: string[]): Promise<number> {
         if (!game.profiles[profile]) throw new UsageError(`${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${profile}'`);
       }
       const memoryMb = values['memory-mb'] !== undefined ? positiveNumber('--memory-mb', values['memory-mb']) : undefined;
-      const jobs = values.jobs !== undefined ? (values.jobs === 'auto' ? defaultJobs() : positiveInt('--jobs', values.jobs)) : 1;
+      const jobs = values.jobs !== undefined && values.jobs !== 'auto' ? positiveInt('--jobs', values.jobs) : defaultJobs();
       const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
       let botCwd: string | undefined;
       if (values.cwd !== undefined) {

@@ -30,3 +30,10 @@ export type { Violation, ViolationCode, Severity } from './core/violations.js';
 export type { GameDefinition, Referee, JuryAction, AnswerRequest, Ending, Judgement, Outcome } from './core/game.js';
 export { ScenarioError } from './core/game.js';
 export { VERSION };
+// Reporters, for API users who want the same outputs as the command line.
+export { consoleReporter } from '../reporters/console.js';
+export { jsonReporter } from '../reporters/json.js';
+export { tapReporter } from '../reporters/tap.js';
+export { junitReporter } from '../reporters/junit.js';
+export { htmlReporter } from '../reporters/html.js';
+export { fileOutput, streamOutput, type Output } from '../reporters/output.js';

@@ -50,6 +50,8 @@ export interface ScenarioResult {
   profile: string;
   seed: number | string;
   status: 'passed' | 'failed' | 'error' | 'skipped';
+  /** Set when a parallel run gave timing verdicts (these codes) and this is the result of the rerun alone. */
+  rerunAlone?: { parallelCodes: string[] };
   /** Why a scenario was skipped (data it needs is not on this machine). */
   skipReason?: string;
   violations: Violation[];

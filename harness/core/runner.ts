@@ -102,7 +102,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   resolveCommand(options.bot.argv, invokedFrom); // a missing executable is the harness's fault, before anything runs
   const reporters = options.reporters ?? [];
   const selected = shardTasks(tasks, options.shard);
-  const jobs = Math.max(1, Math.min(options.jobs ?? 1, selected.length || 1));
+  let jobs = Math.max(1, Math.min(options.jobs ?? 1, selected.length || 1));
   const version = options.version ?? '0.0.0';
   const startedAt = new Date();
   const info: RunInfo = {
@@ -121,30 +121,48 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   let nextToStart = 0;
   let harnessError: Error | null = null;
 
+  const runOne = (index: number): Promise<ScenarioResult> => {
+    const task = selected[index]!;
+    const registered = games.find((g) => g.id === task.scenario.game)!;
+    const game = options.gameFor ? options.gameFor(task, index, registered) : registered;
+    return runScenario(task.scenario, task.role, game, { ...options, invokedFrom, snapshots });
+  };
+  // A timing verdict from a parallel run is only believed once the scenario repeats it running alone
+  // (games are seeded, so the rerun is the same game): parallel load must never make a verdict false.
+  const needsConfirmation = (r: ScenarioResult): boolean => jobs > 1 && r.violations.some((v) => TIMING_CODES.has(v.code));
+  const emitReady = (): void => {
+    // Emit in file order, so parallel runs report exactly like serial ones.
+    while (nextToEmit < selected.length && done[nextToEmit] && !needsConfirmation(results[nextToEmit]!)) {
+      const i = nextToEmit++;
+      if (jobs > 1) for (const r of reporters) r.onScenarioStart?.(selected[i]!, i, selected.length);
+      for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
+    }
+  };
   const worker = async (): Promise<void> => {
     while (nextToStart < selected.length && !harnessError) {
       const index = nextToStart++;
-      const task = selected[index]!;
-      const registered = games.find((g) => g.id === task.scenario.game)!;
-      const game = options.gameFor ? options.gameFor(task, index, registered) : registered;
-      if (jobs === 1) for (const r of reporters) r.onScenarioStart?.(task, index, selected.length);
+      if (jobs === 1) for (const r of reporters) r.onScenarioStart?.(selected[index]!, index, selected.length);
       try {
-        results[index] = await runScenario(task.scenario, task.role, game, { ...options, invokedFrom, snapshots });
+        results[index] = await runOne(index);
       } catch (e) {
         harnessError = e as Error;
         return;
       }
       done[index] = true;
-      // Emit in file order, so parallel runs report exactly like serial ones.
-      while (nextToEmit < selected.length && done[nextToEmit]) {
-        const i = nextToEmit++;
-        if (jobs > 1) for (const r of reporters) r.onScenarioStart?.(selected[i]!, i, selected.length);
-        for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
-      }
+      emitReady();
     }
   };
   await Promise.all(Array.from({ length: jobs }, worker));
   if (harnessError) throw harnessError;
+  for (let i = nextToEmit; i < selected.length; i++) {
+    const first = results[i]!;
+    if (!needsConfirmation(first)) continue;
+    const alone = await runOne(i);
+    alone.rerunAlone = { parallelCodes: [...new Set(first.violations.map((v) => v.code))].sort() };
+    results[i] = alone;
+  }
+  jobs = 1; // everything left is confirmed
+  emitReady();
 
   const summary: RunSummary = {
     passed: results.filter((r) => r.status === 'passed').length,
@@ -163,6 +181,9 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   for (const r of reporters) await r.onRunEnd?.(report);
   return report;
 }
+
+/** Verdicts that depend on the clock: confirmed by a rerun alone when they come from a parallel run. */
+const TIMING_CODES = new Set<string>(['move-timeout', 'total-time-exceeded', 'handshake-timeout']);
 
 export const defaultJobs = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 

@@ -81,3 +81,19 @@ describe('outside data', () => {
     expect(code).toBe(0);
   });
 });
+
+describe('parallel runs', () => {
+  it('a timing verdict from a parallel run is confirmed by rerunning the scenario alone', async () => {
+    const slow = whiteBot(['c3-d4'], { delayMs: 600 });
+    const f = 'test/fixtures/scenarios/white-within.yaml';
+    const { code, report } = await runJson(['run', f, f, f, '--jobs', '3', '--', ...slow]);
+    expect(code).toBe(1);
+    for (const r of report.results) {
+      expect(r.violations.map((v) => v.code)).toEqual(['move-timeout']);
+      expect((r as unknown as { rerunAlone: unknown }).rerunAlone).toEqual({ parallelCodes: ['move-timeout'] });
+    }
+    const fast = await runJson(['run', f, f, '--jobs', '2', '--', ...whiteBot(['c3-d4'])]);
+    expect(fast.code).toBe(0);
+    expect(fast.report.results.every((r) => !('rerunAlone' in r))).toBe(true);
+  });
+});

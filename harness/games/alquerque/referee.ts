@@ -1,4 +1,5 @@
 // The CodeCup 2008 jury for one Alquerque game, seen from the bot's seat.
+import { firstLine, scenarioText } from '../../core/answers.js';
 import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { chooseMove, OPPONENTS, type OpponentName } from './opponent.js';
@@ -91,11 +92,11 @@ export class AlquerqueReferee implements Referee {
   }
 
   canonical(lines: string[]): string {
-    return lines[0] ?? '';
+    return firstLine(lines);
   }
 
   canonicalScenarioMove(value: string | number | (string | number)[]): string {
-    return String(Array.isArray(value) ? value[0] : value).trim();
+    return scenarioText(value);
   }
 
   outcome(): Outcome {

@@ -5,6 +5,7 @@
 // this referee plays the bot's turns internally as `T` and goes on asking for the opponent's moves
 // (the core's drain plays them with the built-in opponent), so both scores are complete; then the
 // game ends with `stopped`.
+import { firstLine, scenarioText } from '../../core/answers.js';
 import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
@@ -116,11 +117,11 @@ export class AmazesReferee implements Referee {
   }
 
   canonical(lines: string[]): string {
-    return lines[0] ?? '';
+    return firstLine(lines);
   }
 
   canonicalScenarioMove(value: string | number | (string | number)[]): string {
-    return String(Array.isArray(value) ? value[0] : value).trim();
+    return scenarioText(value);
   }
 
   outcome(): Outcome {

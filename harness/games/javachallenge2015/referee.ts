@@ -6,6 +6,7 @@
 //   - each turn only the turn player gets a message, and must answer within the limit even when it has
 //     fallen or is cooling down (those answers are ignored / replaced by N);
 //   - a bad answer plays N and the bot goes on; the game ends by closing the bots' input.
+import { scenarioText } from '../../core/answers.js';
 import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
@@ -162,7 +163,7 @@ export class JavaChallenge2015Referee implements Referee {
   }
 
   canonicalScenarioMove(value: string | number | (string | number)[]): string {
-    const text = String(Array.isArray(value) ? value[0] : value).trim();
+    const text = scenarioText(value);
     // READY: the bot's first answer (the handshake), which a scripted scenario starts with.
     if (!isAction(text) && text !== READY) throw new ScenarioError(`'${text}' is not a javachallenge2015 action (one of U D L R A N, or READY for the handshake)`);
     return text;

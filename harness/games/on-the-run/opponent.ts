@@ -2,7 +2,7 @@
 // peek at the fugitive between announcements) and only legal moves. Seeded: ties are broken by the Rng.
 import type { Rng } from '../../core/rng.js';
 import { neighbourCities, range, type GameMap } from './map.js';
-import { DETECTIVES, fugitiveMoves, type FugitiveMove, type Side, type State } from './rules.js';
+import { DETECTIVES, distinctChoice, fugitiveMoves, type FugitiveMove, type Side, type State } from './rules.js';
 
 export const OPPONENTS: Readonly<Record<Side, readonly string[]>> = {
   // The first of each list is the default.
@@ -87,18 +87,8 @@ export function randomDetectivesMove(board: Board, state: State, rng: Rng): numb
 
 /** The first choice of destinations (options tried in order) that puts no two detectives together. */
 function assign(options: number[][]): number[] {
-  const chosen: number[] = [];
-  const search = (i: number): boolean => {
-    if (i === options.length) return true;
-    for (const c of options[i]!) {
-      if (chosen.includes(c)) continue;
-      chosen.push(c);
-      if (search(i + 1)) return true;
-      chosen.pop();
-    }
-    return false;
-  };
-  if (!search(0)) throw new NoDetectivesMove();
+  const chosen = distinctChoice(options);
+  if (!chosen) throw new NoDetectivesMove();
   return chosen;
 }
 

@@ -134,9 +134,14 @@ export function someDetectivesMove(map: GameMap, from: readonly number[], prefer
     const wish = prefer[i];
     return wish !== undefined && near.includes(wish) ? [wish, ...near.filter((x) => x !== wish)] : near;
   });
+  return distinctChoice(options);
+}
+
+/** The first choice of one city per detective (each list tried in order) with no two the same, or null. */
+export function distinctChoice(options: readonly (readonly number[])[]): number[] | null {
   const chosen: number[] = [];
   const search = (i: number): boolean => {
-    if (i === from.length) return true;
+    if (i === options.length) return true;
     for (const c of options[i]!) {
       if (chosen.includes(c)) continue;
       chosen.push(c);

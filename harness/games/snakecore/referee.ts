@@ -4,6 +4,7 @@
 // round the jury closes the bot's input and ends it (the program must never end on its own).
 // A disqualified bot (bad name, bad answer, time, crash...) is stopped; its python stays on the field
 // and simply cannot move ("the number of players stays constant"), and the others play the game out.
+import { firstLine, scenarioText } from '../../core/answers.js';
 import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
@@ -92,11 +93,11 @@ export class SnakeCoreReferee implements Referee {
   }
 
   canonical(lines: string[]): string {
-    return lines[0] ?? '';
+    return firstLine(lines);
   }
 
   canonicalScenarioMove(value: string | number | (string | number)[]): string {
-    return String(Array.isArray(value) ? value[0] : value).trim();
+    return scenarioText(value);
   }
 
   outcome(): Outcome {

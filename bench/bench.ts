@@ -75,7 +75,10 @@ async function gamesPerSecond(): Promise<{ games: number; seconds: number; repli
 
 async function main(): Promise<void> {
   console.log(`botjury benchmark — node ${process.version}, ${process.arch}, ${ROUNDS} round trips\n`);
+  // Each measured after a warm-up run of its own, so neither pays for the JIT.
+  await rawRoundTrips();
   const raw = stats(await rawRoundTrips());
+  await runnerRoundTrips(['cat']);
   const runner = stats(await runnerRoundTrips(['cat']));
   console.log('1. round trip with `cat` as the bot (write a line, receive it back)');
   console.log(`   raw child_process:  median ${f(raw.median)}, p99 ${f(raw.p99)}, max ${f(raw.max)}`);

@@ -89,6 +89,25 @@ export interface StdinWait {
   detail: string;
 }
 
+export type ThreadWait = 'running' | 'reading-stdin' | 'other' | 'unknown';
+
+/**
+ * What one thread is doing, from /proc/PID/task/TID/syscall (needs ptrace rights: number and
+ * arguments, so read() on fd 0 exactly) or else from wchan and the state (a pipe read; the bot's only
+ * input pipe is its stdin).
+ */
+export function classifyThread(syscall: string | null, wchan: string | null, state: string | null, readSyscalls: readonly number[]): ThreadWait {
+  if (syscall !== null) {
+    const text = syscall.trim();
+    if (text === 'running') return 'running';
+    const [nr, fd] = text.split(' ');
+    return nr !== undefined && readSyscalls.includes(Number(nr)) && fd !== undefined && Number(fd) === 0 ? 'reading-stdin' : 'other';
+  }
+  if (wchan === null || state === null) return 'unknown';
+  if (state === 'R') return 'running';
+  return /pipe_(read|wait)/.test(wchan) ? 'reading-stdin' : 'other';
+}
+
 /** Looks at every thread of every process in the group: is the bot idle, waiting for input on fd 0? */
 export function stdinWait(pgid: number): StdinWait | null {
   const reads = READ_SYSCALLS[process.arch];
@@ -104,13 +123,17 @@ export function stdinWait(pgid: number): StdinWait | null {
       continue;
     }
     for (const tid of tids) {
-      const sc = read(`/proc/${pid}/task/${tid}/syscall`);
-      if (sc === null) return null; // not allowed to look: no early verdict
-      const text = sc.trim();
-      if (text === 'running') return { waitingOnStdin: false, detail: `pid ${pid} tid ${tid} is running` };
-      const [nr, fd] = text.split(' ');
-      if (nr !== undefined && reads.includes(Number(nr)) && fd !== undefined && Number(fd) === 0 && !reader)
-        reader = `pid ${pid} tid ${tid} sleeps in read(0, ...) [/proc/${pid}/task/${tid}/syscall: ${text.split(' ').slice(0, 4).join(' ')}]`;
+      const base = `/proc/${pid}/task/${tid}`;
+      const syscall = read(`${base}/syscall`);
+      const wchan = syscall === null ? read(`${base}/wchan`) : null;
+      const state = syscall === null ? stat(`${pid}/task/${tid}`)?.state ?? null : null;
+      const what = classifyThread(syscall, wchan, state, reads);
+      if (what === 'unknown') return null; // not allowed to look: no early verdict
+      if (what === 'running') return { waitingOnStdin: false, detail: `pid ${pid} tid ${tid} is running` };
+      if (what === 'reading-stdin' && !reader)
+        reader = syscall !== null
+          ? `pid ${pid} tid ${tid} sleeps in read(0, ...) [${base}/syscall: ${syscall.trim().split(' ').slice(0, 4).join(' ')}]`
+          : `pid ${pid} tid ${tid} sleeps in ${wchan!.trim()} [${base}/wchan]`;
     }
   }
   return reader ? { waitingOnStdin: true, detail: reader } : { waitingOnStdin: false, detail: 'no thread is reading stdin' };

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { classifyThread, cpuNs, memory } from '../../harness/core/proc.js';
+
+const X64_READS = [0, 17, 19];
+
+describe('reading a thread from /proc', () => {
+  it('uses the syscall file when it may: read() on fd 0 is waiting for stdin, on another fd it is not', () => {
+    expect(classifyThread('0 0x0 0x5569a95eae70 0x2000 0x0 0x0 0x0 0x7ffc 0x7f95', null, null, X64_READS)).toBe('reading-stdin');
+    expect(classifyThread('0 0x3 0x5569a95eae70 0x2000 0x0 0x0 0x0 0x7ffc 0x7f95', null, null, X64_READS)).toBe('other');
+    expect(classifyThread('230 0x1 0x0 0x7ffd 0x0 0x0 0x0 0x7ffc 0x7f95', null, null, X64_READS)).toBe('other'); // clock_nanosleep
+    expect(classifyThread('running', null, null, X64_READS)).toBe('running');
+  });
+  it('falls back to wchan and the state without ptrace rights', () => {
+    expect(classifyThread(null, 'anon_pipe_read', 'S', X64_READS)).toBe('reading-stdin');
+    expect(classifyThread(null, 'pipe_read', 'S', X64_READS)).toBe('reading-stdin');
+    expect(classifyThread(null, 'hrtimer_nanosleep', 'S', X64_READS)).toBe('other');
+    expect(classifyThread(null, '0', 'R', X64_READS)).toBe('running');
+    expect(classifyThread(null, null, null, X64_READS)).toBe('unknown');
+  });
+  it('reads this process: CPU time grows, peak memory is there', () => {
+    const before = cpuNs(process.pid)!;
+    let x = 0;
+    for (let i = 0; i < 5e6; i++) x += i;
+    expect(x).toBeGreaterThan(0);
+    expect(cpuNs(process.pid)!).toBeGreaterThan(before);
+    expect(memory(process.pid)!.hwmKb).toBeGreaterThan(1000);
+    expect(cpuNs(2 ** 22 + 12345)).toBeNull();
+  });
+});

@@ -102,7 +102,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   resolveCommand(options.bot.argv, invokedFrom); // a missing executable is the harness's fault, before anything runs
   const reporters = options.reporters ?? [];
   const selected = shardTasks(tasks, options.shard);
-  let jobs = Math.max(1, Math.min(options.jobs ?? 1, selected.length || 1));
+  const jobs = Math.max(1, Math.min(options.jobs ?? 1, selected.length || 1));
   const version = options.version ?? '0.0.0';
   const startedAt = new Date();
   const info: RunInfo = {
@@ -129,10 +129,12 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   };
   // A timing verdict from a parallel run is only believed once the scenario repeats it running alone
   // (games are seeded, so the rerun is the same game): parallel load must never make a verdict false.
-  const needsConfirmation = (r: ScenarioResult): boolean => jobs > 1 && r.violations.some((v) => TIMING_CODES.has(v.code));
+  const confirmed = new Set<number>();
+  const needsConfirmation = (i: number): boolean =>
+    jobs > 1 && !confirmed.has(i) && results[i]!.violations.some((v) => TIMING_CODES.has(v.code));
   const emitReady = (): void => {
     // Emit in file order, so parallel runs report exactly like serial ones.
-    while (nextToEmit < selected.length && done[nextToEmit] && !needsConfirmation(results[nextToEmit]!)) {
+    while (nextToEmit < selected.length && done[nextToEmit] && !needsConfirmation(nextToEmit)) {
       const i = nextToEmit++;
       if (jobs > 1) for (const r of reporters) r.onScenarioStart?.(selected[i]!, i, selected.length);
       for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
@@ -155,13 +157,11 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   await Promise.all(Array.from({ length: jobs }, worker));
   if (harnessError) throw harnessError;
   for (let i = nextToEmit; i < selected.length; i++) {
-    const first = results[i]!;
-    if (!needsConfirmation(first)) continue;
-    const alone = await runOne(i);
-    alone.rerunAlone = { parallelCodes: [...new Set(first.violations.map((v) => v.code))].sort() };
-    results[i] = alone;
+    if (!needsConfirmation(i)) continue;
+    const parallelCodes = [...new Set(results[i]!.violations.map((v) => v.code))].sort();
+    results[i] = { ...(await runOne(i)), rerunAlone: { parallelCodes } };
+    confirmed.add(i);
   }
-  jobs = 1; // everything left is confirmed
   emitReady();
 
   const summary: RunSummary = {

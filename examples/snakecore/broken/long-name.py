@@ -1,25 +1,6 @@
 #!/usr/bin/env python3
 """Broken SnakeCore bot: its name is 34 bytes long; the rules allow at most 32 bytes.
 Verdict: invalid-name."""
-import sys
+from protocol import play
 
-
-def main():
-    moves = 0
-    while True:
-        line = sys.stdin.readline()
-        if not line:
-            return  # the jury closed our input: the game is over
-        line = line.rstrip("\r\n")
-        if line == "getName":
-            print("A rather long name for a snake bot", flush=True)
-        elif line == "getAction":
-            n = int(sys.stdin.readline())
-            field = [sys.stdin.readline() for _ in range(n)]
-            for _ in range(sum(row.count("p") for row in field)):
-                sys.stdin.readline()
-            moves += 1
-            print("N", flush=True)
-
-
-main()
+play("A rather long name for a snake bot", lambda move: "N")

@@ -1,24 +1,5 @@
 #!/usr/bin/env python3
 """Broken SnakeCore bot: answers "n" instead of "N"; the letters are capitals. Verdict: bad-format."""
-import sys
+from protocol import play
 
-
-def main():
-    moves = 0
-    while True:
-        line = sys.stdin.readline()
-        if not line:
-            return  # the jury closed our input: the game is over
-        line = line.rstrip("\r\n")
-        if line == "getName":
-            print("Lowercase", flush=True)
-        elif line == "getAction":
-            n = int(sys.stdin.readline())
-            field = [sys.stdin.readline() for _ in range(n)]
-            for _ in range(sum(row.count("p") for row in field)):
-                sys.stdin.readline()
-            moves += 1
-            print("n", flush=True)
-
-
-main()
+play("Lowercase", lambda move: "n")

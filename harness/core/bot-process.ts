@@ -2,9 +2,10 @@
 // stdout split into timestamped lines as bytes arrive; stderr drained continuously; everything bounded;
 // ended as a whole group (SIGTERM, then SIGKILL) so nothing it started survives.
 import { execa, type ResultPromise } from 'execa';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readlinkSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LineSplitter, type BotLine } from './lines.js';
+import { botPriorityPrefix } from './priority.js';
 import { cpuNs, memory } from './proc.js';
 
 /** The harness could not do its job (exit 2); never reported as the bot's violation. */
@@ -77,6 +78,14 @@ function resolveExecutable(file: string, invokedFrom: string): string {
   throw new HarnessError(exists ? `bot executable is not executable: ${file} (chmod +x?)` : `bot executable not found: ${file}`);
 }
 
+function fdTarget(pid: number, fd: number): string | null {
+  try {
+    return readlinkSync(`/proc/${pid}/fd/${fd}`);
+  } catch {
+    return null;
+  }
+}
+
 export function minimalEnv(): Record<string, string> {
   // Only what a program needs to start; PYTHONUNBUFFERED and friends would hide flush bugs.
   const env: Record<string, string> = {};
@@ -107,6 +116,12 @@ export class BotProcess {
   writeError: string | null = null;
   peakHwmKb = 0;
   lastDataKb = 0;
+  /** Peak data segment (VmData) over the samples: an unchecked malloc failing under a hard limit. */
+  peakDataKb = 0;
+  /** The last stderr byte was not a newline: a line is pending on stderr. */
+  stderrMidLine = false;
+  /** The link target of the bot's fd 0 at start (`socket:[N]`): botjury's own pipe to this bot. */
+  readonly stdinIdentity: string | null;
   maxLineBytes = 4096;
   private readonly splitter = new LineSplitter(() => this.maxLineBytes);
   private readonly child: ResultPromise;
@@ -118,6 +133,7 @@ export class BotProcess {
     this.startNs = startNs;
     if (child.pid === undefined) throw new HarnessError('bot could not be started');
     this.pid = child.pid;
+    this.stdinIdentity = fdTarget(this.pid, 0);
     live.add(this);
     child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk, process.hrtime.bigint()));
     child.stderr!.on('data', (chunk: Buffer) => this.onStderr(chunk));
@@ -142,10 +158,13 @@ export class BotProcess {
 
   static start(command: BotCommand, options: StartOptions, sink: TranscriptSink): BotProcess {
     const { file, args } = resolveCommand(command.argv, options.invokedFrom);
-    const [runFile, runArgs] =
-      options.memoryMb && options.memoryMb > 0
-        ? ['prlimit', [`--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--', file, ...args]]
-        : [file, args];
+    const wrapped = [
+      ...botPriorityPrefix(),
+      ...(options.memoryMb && options.memoryMb > 0 ? ['prlimit', `--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--'] : []),
+      file,
+      ...args,
+    ];
+    const [runFile, ...runArgs] = wrapped as [string, ...string[]];
     const startNs = process.hrtime.bigint();
     let child: ResultPromise;
     try {
@@ -230,7 +249,41 @@ export class BotProcess {
     if (m) {
       if (m.hwmKb > this.peakHwmKb) this.peakHwmKb = m.hwmKb;
       this.lastDataKb = m.dataKb;
+      if (m.dataKb > this.peakDataKb) this.peakDataKb = m.dataKb;
     }
+  }
+
+  /** The live processes of the bot (leader first). */
+  processIds(): number[] {
+    return this.exit ? [] : [this.pid];
+  }
+
+  /**
+   * Reads, without blocking, what already waits on botjury's side of the bot's stdout, stamped now:
+   * before the jury acts on silence it must know that nothing arrived unread. Returns the bytes read.
+   */
+  readPendingStdout(): number {
+    const fd = (this.child.stdout as unknown as { _handle?: { fd?: number } } | null)?._handle?.fd;
+    if (typeof fd !== 'number' || fd < 0 || this.flood) return 0;
+    const buf = Buffer.allocUnsafe(65_536);
+    let total = 0;
+    for (let i = 0; i < 64; i++) {
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, buf.length, null);
+      } catch {
+        break; // EAGAIN: nothing pending
+      }
+      if (n <= 0) break;
+      total += n;
+      this.onStdout(Buffer.from(buf.subarray(0, n)), process.hrtime.bigint());
+    }
+    return total;
+  }
+
+  /** stderr bytes written since the last takeStderrTurnBytes(). */
+  get stderrTurnBytes(): number {
+    return this.stderrTurn;
   }
 
   partialLine(): string {
@@ -297,6 +350,7 @@ export class BotProcess {
 
   private onStderr(chunk: Buffer): void {
     this.stderrBytes += chunk.length;
+    if (chunk.length > 0) this.stderrMidLine = chunk[chunk.length - 1] !== 0x0a;
     this.stderrTurn += chunk.length;
     if (this.stderrHead.length < STDERR_KEEP_BYTES) {
       const text = chunk.toString('utf8').slice(0, STDERR_KEEP_BYTES - this.stderrHead.length);

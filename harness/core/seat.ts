@@ -282,7 +282,9 @@ export class Seat {
         this.closest = { ply: request.ply, label: request.label, wallMs, limitMs: perAnswerLimit };
     }
     this.lastAnswer = { ply: request.ply, label: request.label, text: collected.join(' / '), atNs: lastArrivalNs };
-    if (withinMs !== undefined && wallMs > withinMs)
+    if (withinMs !== undefined && wallMs > withinMs && judgeLateArrival({
+      wallMs, limitMs: withinMs, botQueuedMs: load.queuedMs, writeSpanMs: nsToMs(this.writeSpanNs), harnessBusyAfterDeadlineMs: load.ownBusyMs,
+    }).late)
       this.report({
         code: 'move-timeout', ply: request.ply,
         message: `${request.label}: answered in ${fmt(wallMs)} ms; the scenario requires it within ${fmt(withinMs)} ms (over by ${fmt(wallMs - withinMs)} ms)`,

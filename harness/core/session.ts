@@ -260,14 +260,16 @@ class Session {
     this.consume();
     const lines = await this.collect(request, withinMs);
     if (!lines) return;
+    // What was legal before the answer is applied: an expectation no legal answer can meet is the scenario's mistake.
+    const legal = 'any' in expect ? undefined : this.referee.legalAnswers?.();
     const judgement = this.referee.answer(lines);
     for (const v of judgement.violations) this.addViolation({ ply: request.ply, ...v });
-    if (judgement.accepted && !('any' in expect)) this.checkExpectation(request, lines, expect);
+    if (judgement.accepted && !('any' in expect)) this.checkExpectation(request, lines, expect, legal);
     this.snapshot(judgement.played ?? this.referee.canonical(lines));
     if (judgement.stopBot) await this.seat!.stop();
   }
 
-  private checkExpectation(request: AnswerRequest, lines: string[], expect: BotExpectation): void {
+  private checkExpectation(request: AnswerRequest, lines: string[], expect: BotExpectation, legal: string[] | undefined): void {
     const actual = this.referee.canonical(lines);
     const canon = (v: MoveValue): string => this.referee.canonicalScenarioMove(v);
     let ok: boolean;
@@ -284,6 +286,7 @@ class Session {
       expected = `an answer matching /${m}/`;
       ok = new RegExp(m).test(actual);
     }
+    if (!ok && legal) this.checkReachable(request, expect, legal);
     if (!ok)
       this.addViolation({
         code: 'expectation-failed',
@@ -293,6 +296,19 @@ class Session {
         actual,
         ...(this.scenario.rule ? { rule: this.scenario.rule } : {}),
       });
+  }
+
+  /** Throws the scenario's error when no legal answer in this position could meet the expectation. */
+  private checkReachable(request: AnswerRequest, expect: BotExpectation, legal: string[]): void {
+    const canon = (v: MoveValue): string => this.referee.canonicalScenarioMove(v);
+    const wanted = 'exact' in expect ? [canon(expect.exact)] : 'oneOf' in expect ? expect.oneOf.map(canon) : null;
+    const reachable = wanted ? wanted.some((w) => legal.includes(w)) : legal.some((l) => new RegExp((expect as { matches: string }).matches).test(l));
+    if (reachable) return;
+    const near = wanted?.map((w) => legal.find((l) => l.toLowerCase() === w.toLowerCase())).find((l) => l !== undefined);
+    const shown = legal.length <= 12 ? legal.join(', ') : `${legal.slice(0, 12).join(', ')} … (${legal.length} in all)`;
+    throw new ScenarioError(
+      `${request.label}: the scenario expects ${wanted ? wanted.map((w) => `'${w}'`).join(' or ') : `an answer matching /${(expect as { matches: string }).matches}/`}, but no legal answer here can be that${near ? ` (did you mean '${near}'?)` : ''}; legal here: ${shown}`,
+    );
   }
 
   // ---- one answer ----

@@ -131,7 +131,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   // (games are seeded, so the rerun is the same game): parallel load must never make a verdict false.
   const confirmed = new Set<number>();
   const needsConfirmation = (i: number): boolean =>
-    jobs > 1 && !confirmed.has(i) && results[i]!.violations.some((v) => TIMING_CODES.has(v.code));
+    jobs > 1 && !confirmed.has(i) && (results[i]!.violations.some((v) => TIMING_CODES.has(v.code)) || results[i]!.machineOverload !== undefined);
   const emitReady = (): void => {
     // Emit in file order, so parallel runs report exactly like serial ones.
     while (nextToEmit < selected.length && done[nextToEmit] && !needsConfirmation(nextToEmit)) {
@@ -158,7 +158,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   if (harnessError) throw harnessError;
   for (let i = nextToEmit; i < selected.length; i++) {
     if (!needsConfirmation(i)) continue;
-    const parallelCodes = [...new Set(results[i]!.violations.map((v) => v.code))].sort();
+    const parallelCodes = [...new Set([...results[i]!.violations.map((v) => v.code), ...(results[i]!.machineOverload ? ['machine-overload'] : [])])].sort();
     results[i] = { ...(await runOne(i)), rerunAlone: { parallelCodes } };
     confirmed.add(i);
   }

@@ -180,7 +180,11 @@ export class Seat {
         return { failed: 'output-flood' };
       }
       if (this.overMemory()) return this.failMemory(request, '');
-      if (bot.exit && bot.drained && bot.lines.length === 0) return this.failExited(request, collected);
+      if (bot.exit && bot.drained && bot.lines.length === 0) {
+        // On a busy machine the exit can be seen before the last bytes are: read what is still pending.
+        if (bot.readPendingStdout() > 0 || bot.lines.length > 0) continue;
+        return this.failExited(request, collected);
+      }
 
       const now = process.hrtime.bigint();
       if (waitUntilNs !== undefined && now >= waitUntilNs) {
@@ -276,7 +280,9 @@ export class Seat {
       ...(lateByMachineMs > 0 ? { excusedByLoad: true, lateByMachineMs: round3(lateByMachineMs) } : {}),
       peakMb: bot.peakHwmKb ? round2(bot.peakHwmKb / 1024) : null,
     });
-    if (perAnswerLimit !== undefined && wallMs > perAnswerLimit * NEAR_LIMIT_SHARE && wallMs <= perAnswerLimit) {
+    // A close call is judged on the bot's own time: a busy machine's queueing is not the bot's habit.
+    const ownWallMs = wallMs - load.queuedMs - load.ownQueuedMs;
+    if (perAnswerLimit !== undefined && ownWallMs > perAnswerLimit * NEAR_LIMIT_SHARE && wallMs <= perAnswerLimit) {
       this.closeCalls++;
       if (!this.closest || wallMs / perAnswerLimit > this.closest.wallMs / this.closest.limitMs)
         this.closest = { ply: request.ply, label: request.label, wallMs, limitMs: perAnswerLimit };

@@ -93,7 +93,7 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
       out.write(`${mark} ${result.scenario} ${paint('cyan', `[${result.role}]`)} ${result.name}${timing}\n`);
       if (result.error) out.write(`    ${paint('yellow', 'harness error:')} ${result.error}\n`);
       if (result.skipReason) out.write(paint('dim', `    skipped: ${result.skipReason}\n`));
-      for (const line of verdictLines(result.violations, { paint, language, shownIn, label: `${result.scenario} [${result.role}]` })) out.write(`${line}\n`);
+      for (const line of verdictLines(result.violations, { paint, language, shownIn, label: `${result.scenario} [${result.role}]`, stderrBytes: result.stderr.bytes })) out.write(`${line}\n`);
       if (options.verbose && result.outcome) out.write(paint('dim', `    outcome: ${result.outcome.summary}\n`));
       if (finished < totalRuns) drawStatus();
     },

@@ -87,6 +87,8 @@ export interface VerdictContext {
   shownIn: Map<string, string>;
   /** Where this scenario run is, for shownIn. */
   label: string;
+  /** All the bytes the bot wrote to stderr: tells whether a stderr excerpt is cut. */
+  stderrBytes?: number;
 }
 
 /** The console lines (without newlines) for one scenario run's verdicts. */
@@ -112,7 +114,7 @@ export function verdictLines(violations: readonly Violation[], ctx: VerdictConte
       lines.push(v.expectedIsExample ? `      expected: e.g. ${bounded(v.expected, MAX_FIELD)} ${paint('dim', '(one legal answer of several)')}` : `      expected: ${bounded(v.expected, MAX_FIELD)}`);
     if (v.actual !== undefined) lines.push(`      actual:   ${bounded(v.actual, MAX_FIELD)}`);
     if (v.rule) lines.push(paint('dim', `      rule:     "${bounded(v.rule, MAX_MESSAGE)}"`));
-    lines.push(...evidenceLines(v, stderrShown, paint));
+    lines.push(...evidenceLines(v, stderrShown, ctx));
     const hint = fixHint(v.code, ctx.language);
     if (hint) hint.lines.forEach((l, i) => lines.push(`      ${i === 0 ? paint('green', `fix (${hint.language}):`) : ' '.repeat(`fix (${hint.language}):`.length)} ${l}`));
   }
@@ -125,7 +127,8 @@ export function verdictLines(violations: readonly Violation[], ctx: VerdictConte
   return lines;
 }
 
-function evidenceLines(v: Violation, stderrShown: boolean, paint: Paint): string[] {
+function evidenceLines(v: Violation, stderrShown: boolean, ctx: VerdictContext): string[] {
+  const { paint } = ctx;
   if (!v.evidence) return [];
   const lines: string[] = [];
   const pairs: string[] = [];
@@ -134,7 +137,7 @@ function evidenceLines(v: Violation, stderrShown: boolean, paint: Paint): string
     if (STDERR_KEYS.has(k) && typeof val === 'string') {
       // The stderr-output warning repeats what a crash already showed: say so instead.
       if (k === 'head' && stderrShown) continue;
-      lines.push(...stderrBlock(k === 'head' ? 'stderr (start)' : 'stderr (end)', val, paint));
+      lines.push(...stderrBlock(k === 'head' ? 'start' : 'end', val, ctx.stderrBytes ?? 0, paint));
       continue;
     }
     pairs.push(`${k}=${printable(typeof val === 'string' ? val : JSON.stringify(val))}`);
@@ -144,13 +147,19 @@ function evidenceLines(v: Violation, stderrShown: boolean, paint: Paint): string
   return lines;
 }
 
-/** The bot's stderr as it wrote it: its lines indented under a title, at most STDERR_LINES of them. */
-export function stderrBlock(title: string, text: string, paint: Paint): string[] {
-  const all = text.replace(/\r?\n$/, '').split(/\r?\n/);
-  const shown = title.endsWith('(end)') ? all.slice(-STDERR_LINES) : all.slice(0, STDERR_LINES);
-  const lines = [paint('dim', `      ${title}:`)];
-  if (title.endsWith('(end)') && all.length > shown.length) lines.push(paint('dim', `        … ${all.length - shown.length} earlier line(s)`));
-  for (const l of shown) lines.push(`        ${paint('dim', '│')} ${bounded(l, STDERR_LINE_CHARS)}`);
-  if (!title.endsWith('(end)') && all.length > shown.length) lines.push(paint('dim', `        … ${all.length - shown.length} more line(s)`));
-  return lines;
+/**
+ * The bot's stderr as it wrote it: its lines indented, at most STDERR_LINES of them, from the start or
+ * the end of what it wrote; a line cut by the excerpt is marked with "…".
+ */
+export function stderrBlock(part: 'start' | 'end', excerpt: string, totalBytes: number, paint: Paint): string[] {
+  const cut = totalBytes > Buffer.byteLength(excerpt);
+  const all = excerpt.replace(/\r?\n$/, '').split(/\r?\n/);
+  if (cut && part === 'end') all[0] = `…${all[0]}`;
+  if (cut && part === 'start' && !/\n$/.test(excerpt)) all[all.length - 1] = `${all[all.length - 1]}…`;
+  const shown = part === 'end' ? all.slice(-STDERR_LINES) : all.slice(0, STDERR_LINES);
+  const hidden = all.length - shown.length;
+  const lines = [paint('dim', `      stderr${cut ? ` (${part === 'end' ? 'the last' : 'the first'} ${Buffer.byteLength(excerpt)} of ${totalBytes} bytes)` : ''}:`)];
+  const body = shown.map((l) => `        ${paint('dim', '│')} ${bounded(l, STDERR_LINE_CHARS)}`);
+  const more = hidden > 0 ? [paint('dim', `        … ${hidden} ${part === 'end' ? 'earlier' : 'more'} line${hidden === 1 ? '' : 's'}`)] : [];
+  return part === 'end' ? [...lines, ...more, ...body] : [...lines, ...body, ...more];
 }

@@ -17,6 +17,12 @@ function failingVerdicts(r: ScenarioResult): ScenarioResult['violations'] {
   return errors.length > 0 ? errors : r.violations;
 }
 
+/** One line on what made a run fail: "crash at ply 8", "extra-output ×20, plies 3–41; …". */
+function recapLine(r: ScenarioResult): string {
+  if (r.status === 'error') return `harness error: ${printable((r.error ?? '').split('\n')[0]!.slice(0, 160))}`;
+  return groupVerdicts(failingVerdicts(r)).slice(0, 6).map(groupTitle).join('; ');
+}
+
 /** Failing runs listed in the recap; more are counted. */
 const MAX_RECAP = 30;
 
@@ -32,6 +38,8 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
   let botCommand: string[] = [];
   let language: BotLanguage = 'unknown';
   const shownIn = new Map<string, string>();
+  /** What failed, per failing run, worked out when its result came (the verdicts are grouped once). */
+  const recapLines = new Map<ScenarioResult, string>();
   let started = 0;
   let failuresSoFar = 0;
   let finished = 0;
@@ -86,7 +94,10 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
     onScenarioEnd(result: ScenarioResult) {
       clearStatus();
       finished++;
-      if (result.status === 'failed' || result.status === 'error') failuresSoFar++; // a skipped run is not a failure
+      if (result.status === 'failed' || result.status === 'error') {
+        failuresSoFar++; // a skipped run is not a failure
+        recapLines.set(result, recapLine(result));
+      }
       const mark = result.status === 'passed' ? paint('green', '✓') : result.status === 'failed' ? paint('red', '✗') : result.status === 'skipped' ? paint('dim', '-') : paint('yellow', '!');
       const t = result.timing;
       const timing = t.replies > 0 ? paint('dim', ` (${t.replies} replies, max ${t.maxMs} ms, total ${t.totalMs} ms)`) : '';
@@ -128,9 +139,7 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
     if (failing.length === 0) return;
     out.write(`\n${paint('bold', `Failed (${failing.length}):`)}\n`);
     for (const r of failing.slice(0, MAX_RECAP)) {
-      const what = r.status === 'error'
-        ? `harness error: ${printable((r.error ?? '').split('\n')[0]!.slice(0, 160))}`
-        : groupVerdicts(failingVerdicts(r)).slice(0, 6).map(groupTitle).join('; ');
+      const what = recapLines.get(r) ?? recapLine(r);
       out.write(`  ${r.status === 'error' ? paint('yellow', '!') : paint('red', '✗')} ${r.scenario} ${paint('cyan', `[${r.role}]`)} ${r.name}\n`);
       if (what) out.write(`      ${what}\n`);
       out.write(`      ${paint('dim', rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags))}\n`);

@@ -42,7 +42,7 @@ export interface VerdictGroup {
  */
 export function verdictKey(v: Violation): string {
   // A quote opens only after a non-letter, so the apostrophe of "Black's" is not taken for one.
-  const shape = v.message.slice(0, MAX_MESSAGE).replace(/(?<![\p{L}])'[^']*'/gu, "'…'").replace(/"[^"]*"/g, '"…"').replace(/\d+(\.\d+)?/g, '#');
+  const shape = v.message.slice(0, MAX_MESSAGE).replace(/(^|[^A-Za-z])'[^']*'/g, "$1'…'").replace(/"[^"]*"/g, '"…"').replace(/\d+(\.\d+)?/g, '#');
   return `${v.severity}|${v.code}|${shape}|${v.expectedIsExample ? 'e.g.' : ''}`;
 }
 

@@ -44,7 +44,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 
 export class CommandLineError extends Error {}
 
-/** What parseCommandLine returns: the options of the table, typed (kept in step by a test). */
+/** What parseCommandLine returns: the options of the table above, typed. */
 export interface OptionValues {
   reporter?: string[];
   output?: string;

@@ -61,9 +61,11 @@ function readHead(file: string, bytes: number): Buffer | null {
 
 /** A compiled program: a source next to it with the same name, else what the binary links. */
 function compiledLanguage(file: string): BotLanguage {
-  const stem = file.replace(/\.(out|bin|exe)$/, '');
-  for (const ext of ['.cpp', '.cc', '.cxx', '.c', '.pas', '.pp', '.rs', '.go'])
-    if (readHead(stem + ext, 1)) return byName(ext, EXTENSIONS)!;
+  // Its source next to it, or one folder up (build/, bin/, out/).
+  const name = path.basename(file).replace(/\.(out|bin|exe)$/, '');
+  for (const dir of [path.dirname(file), path.dirname(path.dirname(file))])
+    for (const ext of ['.cpp', '.cc', '.cxx', '.c', '.pas', '.pp', '.rs', '.go'])
+      if (readHead(path.join(dir, name + ext), 1)) return byName(ext, EXTENSIONS)!;
   const binary = readHead(file, SCAN_BYTES)!;
   if (binary.includes('libstdc++') || binary.includes('libc++')) return 'cpp';
   if (binary.includes('Go build ID') || binary.includes('runtime.gopanic')) return 'go';

@@ -36,6 +36,8 @@ export interface ViolationDraft {
   ply?: number;
   /** What the rules or the scenario demanded (one correct example where there is one). */
   expected?: string;
+  /** `expected` is one legal answer among several, not the only one accepted: reporters say "e.g.". */
+  expectedIsExample?: boolean;
   /** What the bot actually did, byte-exact (escaped by reporters, never here). */
   actual?: string;
   /** The rule sentence the verdict rests on. */

@@ -46,7 +46,7 @@ export class AlquerqueReferee implements Referee {
       this.irregular = { loser: this.bot, reason: `${colorName(this.bot)} made an invalid move at ply ${ply}` };
       // Irregular loss: the opponent wins 12-0 and the loser receives Quit.
       this.queue.push({ type: 'end', ending: { kind: 'quit', reason: `${colorName(this.bot)} made an invalid move: it loses 0-${WIN_SCORE}`, lines: [QUIT] } });
-      return { accepted: false, violations: [{ code: check.code, ply, message: check.message, expected: check.expected, actual: text, rule: check.rule }] };
+      return { accepted: false, violations: [{ code: check.code, ply, message: check.message, expected: check.expected, expectedIsExample: check.expectedIsExample, actual: text, rule: check.rule }] };
     }
     this.play(check.move);
     const st = status(this.state);

@@ -105,7 +105,9 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
       if (result.error) out.write(`    ${paint('yellow', 'harness error:')} ${result.error}\n`);
       if (result.skipReason) out.write(paint('dim', `    skipped: ${result.skipReason}\n`));
       for (const line of verdictLines(result.violations, { paint, language, shownIn, label: `${result.scenario} [${result.role}]`, stderrBytes: result.stderr.bytes })) out.write(`${line}\n`);
-      if (options.verbose && result.outcome) out.write(paint('dim', `    outcome: ${result.outcome.summary}\n`));
+      const omitted = Object.entries(result.omittedViolations ?? {});
+      if (omitted.length > 0) out.write(paint('dim', `    …and ${omitted.map(([code, n]) => `${n} more ${code}`).join(', ')} (not kept: the same fault repeated)\n`));
+      if (result.outcome) out.write(paint('dim', `    outcome: ${result.outcome.summary}\n`));
       if (finished < totalRuns) drawStatus();
     },
     onRunEnd(report: RunReport) {

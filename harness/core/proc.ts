@@ -165,6 +165,17 @@ export interface SchedSample {
   /** botjury's own main thread: time it was runnable but not running, and time it ran. */
   ownQueued: bigint;
   ownCpu: bigint;
+  /** Time the hypervisor took the machine's CPUs away (/proc/stat steal, all CPUs), ns; invisible to the run queue. */
+  steal: bigint;
+}
+
+const TICK_NS = 10_000_000n; // USER_HZ is 100 on Linux
+
+function stealNs(): bigint {
+  const s = read('/proc/stat');
+  const fields = s?.slice(0, s.indexOf('\n')).trim().split(/\s+/);
+  const steal = fields?.[8];
+  return steal && /^\d+$/.test(steal) ? BigInt(steal) * TICK_NS : 0n;
 }
 
 function schedstat(path: string): [bigint, bigint] | null {
@@ -190,7 +201,7 @@ export function sampleSched(pids: readonly number[]): SchedSample {
     }
   }
   const own = schedstat(`/proc/self/task/${process.pid}/schedstat`);
-  return { threads, ownQueued: own ? own[1] : 0n, ownCpu: own ? own[0] : 0n };
+  return { threads, ownQueued: own ? own[1] : 0n, ownCpu: own ? own[0] : 0n, steal: stealNs() };
 }
 
 export interface SchedDelta {
@@ -206,6 +217,8 @@ export interface SchedDelta {
   ownQueuedMs: number;
   /** botjury's main thread queued or running over the window (ms): time it could not have been reading the pipe. */
   ownBusyMs: number;
+  /** CPU time the hypervisor stole from the machine over the window (10 ms ticks, all CPUs), ms. */
+  stealMs: number;
 }
 
 export function schedDelta(from: SchedSample, to: SchedSample): SchedDelta {
@@ -220,5 +233,5 @@ export function schedDelta(from: SchedSample, to: SchedSample): SchedDelta {
   const own = to.ownQueued - from.ownQueued;
   const ownCpu = to.ownCpu - from.ownCpu;
   const pos = (n: bigint): number => Number(n > 0n ? n : 0n) / 1e6;
-  return { cpuMs: Number(cpu) / 1e6, queuedMs: Number(maxQueued) / 1e6, ownQueuedMs: pos(own), ownBusyMs: pos(own) + pos(ownCpu) };
+  return { cpuMs: Number(cpu) / 1e6, queuedMs: Number(maxQueued) / 1e6, ownQueuedMs: pos(own), ownBusyMs: pos(own) + pos(ownCpu), stealMs: pos(to.steal - from.steal) };
 }

@@ -196,8 +196,9 @@ export class Seat {
         if (!deadlineSample) deadlineSample = { atNs: now, sched: atDeadline };
         const load = schedDelta(schedStart, atDeadline);
         const waitedMs = nsToMs(now - startNs);
-        // The bot had the whole wait but for the time it sat runnable in the run queue.
-        const ownMs = waitedMs - load.queuedMs;
+        // The bot had the whole wait but for the time it sat runnable in the run queue, or the
+        // hypervisor took the CPUs away.
+        const ownMs = waitedMs - load.queuedMs - load.stealMs;
         if (ownMs < limitMs!) {
           // Not the bot's fault yet: the machine kept it (or botjury) waiting. Wait for the bot's own time.
           const extendedMs = waitedMs - limitMs!;
@@ -255,7 +256,7 @@ export class Seat {
     let lateByMachineMs = 0;
     if (deadlineNs !== undefined && lastArrivalNs > deadlineNs) {
       const verdict = judgeLateArrival({
-        wallMs, limitMs: limitMs!, botQueuedMs: load.queuedMs, writeSpanMs: nsToMs(this.writeSpanNs),
+        wallMs, limitMs: limitMs!, botQueuedMs: load.queuedMs + load.stealMs, writeSpanMs: nsToMs(this.writeSpanNs),
         harnessBusyAfterDeadlineMs: deadlineSample
           ? nsToMs(deadlineSample.atNs - deadlineNs) + schedDelta(deadlineSample.sched, schedEnd).ownBusyMs
           : load.ownBusyMs,
@@ -289,7 +290,7 @@ export class Seat {
     }
     this.lastAnswer = { ply: request.ply, label: request.label, text: collected.join(' / '), atNs: lastArrivalNs };
     if (withinMs !== undefined && wallMs > withinMs && judgeLateArrival({
-      wallMs, limitMs: withinMs, botQueuedMs: load.queuedMs, writeSpanMs: nsToMs(this.writeSpanNs), harnessBusyAfterDeadlineMs: load.ownBusyMs,
+      wallMs, limitMs: withinMs, botQueuedMs: load.queuedMs + load.stealMs, writeSpanMs: nsToMs(this.writeSpanNs), harnessBusyAfterDeadlineMs: load.ownBusyMs,
     }).late)
       this.report({
         code: 'move-timeout', ply: request.ply,
@@ -349,7 +350,7 @@ export class Seat {
       ? `the total budget of ${fmt(this.limits.totalMs!)} ms ran out (${fmt(this.usedTotalMs)} ms used in all, counted only while the jury waited)`
       : arrivedLate ? `the answer completed ${fmt(waitedMs)} ms after the jury's message, over the limit of ${fmt(limitMs)} ms` : `no answer within ${fmt(limitMs)} ms`;
     const partial = this.bot.partialLine();
-    const excused = lateByMachineMs ?? load.queuedMs;
+    const excused = lateByMachineMs ?? load.queuedMs + load.stealMs;
     return {
       code, ply: request.ply,
       message: `${request.label}: ${what}; ${arrivedLate ? 'the real jury stops waiting at the limit' : `waited ${fmt(waitedMs)} ms`}${collected.length && !arrivedLate ? ` (got ${collected.length} of ${request.lines} lines)` : ''}${partial ? `; an incomplete line '${partial.slice(0, 60)}' has no line ending` : ''}${excused >= 0.5 ? ` (${fmt(excused)} ms the machine kept the bot or botjury waiting were not counted against it)` : ''}`,
@@ -637,7 +638,7 @@ export function judgeLateArrival(a: LateArrival): { late: boolean; lateByMachine
 }
 
 function loadEvidence(load: SchedDelta): Record<string, number> {
-  return { cpuMs: round3(load.cpuMs), botQueuedMs: round3(load.queuedMs), harnessLagMs: round3(load.ownQueuedMs) };
+  return { cpuMs: round3(load.cpuMs), botQueuedMs: round3(load.queuedMs), harnessLagMs: round3(load.ownQueuedMs), ...(load.stealMs > 0 ? { stealMs: round3(load.stealMs) } : {}) };
 }
 
 function msToNs(ms: number): bigint {

@@ -64,6 +64,12 @@ describe('deadlines are exact', () => {
     expect(r.status).toBe('passed');
     expect(code).toBe(0);
   });
+  it('four Python bots in parallel that flush but answer late get move-timeout, never unflushed-output', async () => {
+    const { code, report } = await runJson(['run', 'scenarios/javachallenge2015/first-turns.yaml', '--jobs', '4', '--', 'python3', 'examples/javachallenge2015/broken/slow-reply.py']);
+    expect(report.results).toHaveLength(4);
+    for (const r of report.results) expect(r.violations.filter((v) => v.severity === 'error').map((v) => v.code)).toEqual(['move-timeout']);
+    expect(code).toBe(1);
+  });
   it('every reply carries the load figures: CPU, the bot\'s run-queue wait, botjury\'s lag, at microsecond resolution', async () => {
     const { report } = await runJson(['run', 'scenarios/javachallenge2015/first-turns.yaml', '--role', '0', '--', sleeper, '0']);
     const all = replies(report.results[0]!) as (Reply & { cpuMs: number; harnessLagMs: number })[];

@@ -1,11 +1,13 @@
 // The `botjury` command. Exit codes: 0 all passed, 1 the bot violated something, 2 the harness could
 // not do its job (usage, invalid scenario, missing executable, internal error) — never blamed on the bot.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HarnessError, killAllBotsSync, resolveCommand } from './core/bot-process.js';
+import { allowReadingUnder, FILE_CAPS, FileError, prepareOutputFile, prepareOutputFolder, readBoundedFile } from './core/files.js';
 import { SCENARIO_DIR } from './core/paths.js';
+import { printable } from './core/printable.js';
 import { defaultJobs, exitCodeFor, planTasks, runTasks, shardTasks, type Reporter } from './core/runner.js';
 import { displayPath, expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError } from './core/scenario.js';
 import { VERSION } from './core/version.js';
@@ -41,6 +43,10 @@ Options:
   --memory-mb N           hard memory limit for the bot (prlimit data limit) and verdict memory-limit
   --transcript FILE       run/check/replay: record every run (lines both ways, moves, seed, setup,
                           limits, bot digest, machine) for botjury replay
+  --allow-path DIR        let setup: files (mazes, maps) come from DIR too (default: only the
+                          scenario's folder and ../shared/data); repeatable
+  --trust-transcript-command
+                          replay: run the bot command stored in the transcript (printed first)
   --exact                 import: demand the recorded moves of the bot (default: any legal move)
   --games N, --seed S     fuzz: how many seeded games to play, and the seed they derive from
   --save-dir DIR          fuzz: where to save one shrunk scenario per distinct violation
@@ -57,15 +63,15 @@ export async function main(argv: string[]): Promise<number> {
     return await dispatch(argv);
   } catch (e) {
     if (e instanceof ScenarioFileError) {
-      process.stderr.write(`${e.message}\n`);
+      process.stderr.write(`${terminalText(e.message)}\n`);
       return 2;
     }
-    if (e instanceof UsageError || e instanceof HarnessError) {
-      process.stderr.write(`botjury: ${e.message}\n`);
+    if (e instanceof UsageError || e instanceof HarnessError || e instanceof FileError) {
+      process.stderr.write(`botjury: ${terminalText(e.message)}\n`);
       if (e instanceof UsageError) process.stderr.write(`run 'botjury --help' for usage\n`);
       return 2;
     }
-    process.stderr.write(`botjury: internal error: ${(e as Error).message}\n`);
+    process.stderr.write(`botjury: internal error: ${terminalText((e as Error).message)}\n`);
     if (process.env.BOTJURY_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
     return 2;
   } finally {
@@ -97,6 +103,8 @@ async function dispatch(argv: string[]): Promise<number> {
         games: { type: 'string' },
         seed: { type: 'string' },
         'save-dir': { type: 'string' },
+        'allow-path': { type: 'string', multiple: true },
+        'trust-transcript-command': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -116,6 +124,7 @@ async function dispatch(argv: string[]): Promise<number> {
   }
   const cwd = process.cwd();
   checkOptionsFit(command, values);
+  allowReadingUnder((values['allow-path'] ?? []).map((dir) => existingDir(cwd, dir, '--allow-path')));
   switch (command) {
     case 'list':
       return list();
@@ -141,25 +150,15 @@ async function dispatch(argv: string[]): Promise<number> {
         inputs = rest;
       }
       const profile = values.profile;
-      if (profile !== undefined && gameFilter) {
-        const game = GAMES.find((g) => g.id === gameFilter)!;
-        if (!game.profiles[profile]) throw new UsageError(`${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${profile}'`);
-      }
-      const memoryMb = values['memory-mb'] !== undefined ? positiveNumber('--memory-mb', values['memory-mb']) : undefined;
-      const jobs = values.jobs !== undefined && values.jobs !== 'auto' ? positiveInt('--jobs', values.jobs) : defaultJobs();
+      if (profile !== undefined && gameFilter) checkProfile(GAMES.find((g) => g.id === gameFilter)!, profile);
+      const memoryMb = memoryOption(values);
+      const botCwd = values.cwd !== undefined ? existingDir(cwd, values.cwd) : undefined;
+      const jobs = jobsOption(values, defaultJobs());
       const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
-      let botCwd: string | undefined;
-      if (values.cwd !== undefined) {
-        botCwd = path.resolve(cwd, values.cwd);
-        if (!existsSync(botCwd) || !statSync(botCwd).isDirectory()) throw new UsageError(`--cwd ${values.cwd}: no such folder`);
-      }
       const tasks = planTasks(inputs, GAMES, { cwd, ...(values.role !== undefined ? { role: values.role } : {}), ...(gameFilter ? { game: gameFilter } : {}) });
-      if (profile !== undefined)
-        for (const t of tasks) {
-          const game = GAMES.find((g) => g.id === t.scenario.game)!;
-          if (!game.profiles[profile]) throw new UsageError(`${game.id} (${t.scenario.file}) has no profile '${profile}'`);
-        }
+      if (profile !== undefined) for (const t of tasks) checkProfile(GAMES.find((g) => g.id === t.scenario.game)!, profile, t.scenario.file);
       if (tasks.length === 0) throw new UsageError('no scenario to run (check --role and the paths)');
+      if (values.transcript !== undefined) prepareOutputFile(path.resolve(cwd, values.transcript), '--transcript');
       const reporters = makeReporters(values.reporter ?? ['console'], values.output);
       const settings = { ...(memoryMb !== undefined ? { memoryMb } : {}), ...(values.strict ? { strict: true } : {}) };
       const recorder = values.transcript !== undefined ? new TranscriptRecorder(settings) : undefined;
@@ -179,7 +178,7 @@ async function dispatch(argv: string[]): Promise<number> {
         ...(recorder ? { gameFor: recorder.gameFor } : {}),
       });
       if (recorder) recorder.write(values.transcript!, own, bot!, shardTasks(tasks, shard), report);
-      for (const r of report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${r.error}\n`);
+          for (const r of report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${terminalText(r.error ?? '')}\n`);
       return exitCodeFor(report);
     }
     case 'replay':
@@ -224,12 +223,18 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
   if (!file) throw new UsageError('replay needs a transcript file (written by run or check with --transcript FILE)');
   if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
   const data = readTranscript(path.resolve(cwd, file));
-  // Without a bot command, the recorded one, started from where it was recorded.
+  // A transcript is a file from anywhere: its command runs only when the user says so, and is shown first.
+  if (botArgv.length === 0 && !values['trust-transcript-command'])
+    throw new UsageError(`replay runs the bot you give after --: botjury replay ${file} -- <bot command> (the transcript names ${terminalText(JSON.stringify(data.bot.command), 200)}; to run exactly that, add --trust-transcript-command)`);
+  if (botArgv.length > 0 && values['trust-transcript-command']) throw new UsageError('--trust-transcript-command: a bot command was given after --; give one or the other');
   const argv = botArgv.length > 0 ? botArgv : data.bot.command;
   const invokedFrom = botArgv.length > 0 ? cwd : data.bot.invokedFrom;
+  if (botArgv.length === 0)
+    process.stderr.write(`botjury: running the transcript's command ${terminalText(JSON.stringify(argv), 500)} from ${terminalText(invokedFrom, 500)}\n`);
+  const memoryMb = memoryOption(values);
+  const jobs = jobsOption(values, 1);
+  if (values.transcript !== undefined) prepareOutputFile(path.resolve(cwd, values.transcript as string), '--transcript');
   const reporters = makeReporters((values.reporter as string[] | undefined) ?? ['console'], values.output as string | undefined);
-  const memoryMb = values['memory-mb'] !== undefined ? positiveNumber('--memory-mb', values['memory-mb'] as string) : undefined;
-  const jobs = values.jobs !== undefined ? (values.jobs === 'auto' ? defaultJobs() : positiveInt('--jobs', values.jobs as string)) : 1;
   const result = await replay(data, GAMES, {
     bot: { argv },
     invokedFrom,
@@ -257,13 +262,9 @@ function importCommand(rest: string[], values: Values, cwd: string): number {
   if (!game) throw new UsageError(`unknown game '${gameId}'; games: ${GAMES.map((g) => g.id).join(', ')}`);
   if (values.role !== undefined && !game.roles.includes(values.role as string))
     throw new UsageError(`${game.id} has roles ${game.roles.join(', ')}; '${values.role as string}' is not one of them`);
-  let text: string;
-  try {
-    text = readFileSync(path.resolve(cwd, recordFile), 'utf8');
-  } catch (e) {
-    throw new HarnessError(`cannot read the record ${recordFile}: ${(e as Error).message}`);
-  }
+  const text = readBoundedFile(path.resolve(cwd, recordFile), FILE_CAPS.record, 'record', recordFile);
   const output = values.output as string | undefined;
+  if (output !== undefined) prepareOutputFile(path.resolve(cwd, output), '--output');
   const scenarioDir = output ? path.dirname(path.resolve(cwd, output)) : cwd;
   let imported;
   try {
@@ -279,14 +280,12 @@ function importCommand(rest: string[], values: Values, cwd: string): number {
   const yaml = scenarioYaml(imported.scenario, scenarioDir, [`Imported by: botjury import ${game.id} ${path.basename(recordFile)}${values.role !== undefined ? ` --role ${values.role as string}` : ''}${values.exact ? ' --exact' : ''}`]);
   // What is written must load like any scenario file.
   checkScenarioText(yaml, output ? path.basename(output) : 'imported.yaml');
-  if (output) {
-    mkdirSync(scenarioDir, { recursive: true });
-    writeFileSync(path.resolve(cwd, output), yaml);
-  } else process.stdout.write(yaml);
+  if (output) writeFileSync(path.resolve(cwd, output), yaml);
+  else process.stdout.write(yaml);
   const v = imported.verdict;
   process.stderr.write(`imported ${imported.plies.opponent + imported.plies.bot} plies (${imported.plies.opponent} scripted opponent moves, ${imported.plies.bot} bot answers) as ${imported.scenario.role}${output ? ` into ${output}` : ''}\n`);
-  if (v) process.stderr.write(`botjury's verdict on the recorded move: ${v.violation.code} at ply ${v.ply} (${v.label}): ${v.violation.message}\n`);
-  for (const note of imported.notes) process.stderr.write(`note: ${note}\n`);
+  if (v) process.stderr.write(`botjury's verdict on the recorded move: ${v.violation.code} at ply ${v.ply} (${v.label}): ${terminalText(v.violation.message)}\n`);
+  for (const note of imported.notes) process.stderr.write(`note: ${terminalText(note)}\n`);
   return 0;
 }
 
@@ -302,12 +301,15 @@ async function fuzzCommand(rest: string[], botArgv: string[], values: Values, cw
   if (values.role !== undefined && !game.roles.includes(values.role as string))
     throw new UsageError(`${game.id} has roles ${game.roles.join(', ')}; '${values.role as string}' is not one of them`);
   const profile = values.profile as string | undefined;
-  if (profile !== undefined && !game.profiles[profile]) throw new UsageError(`${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${profile}'`);
-  const count = positiveInt('--games', values.games as string);
+  if (profile !== undefined) checkProfile(game, profile);
+  const count = boundedInt('--games', values.games as string, MAX_FUZZ_GAMES);
   const seedText = values.seed as string;
-  const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
-  const memoryMb = values['memory-mb'] !== undefined ? positiveNumber('--memory-mb', values['memory-mb'] as string) : undefined;
+  if (seedText.length > 200) throw new UsageError('--seed: at most 200 characters');
+  // Seeds that are safe integers are numbers (as in scenario files); anything else is a text seed.
+  const seed = /^-?\d+$/.test(seedText) && Number.isSafeInteger(Number(seedText)) ? Number(seedText) : seedText;
+  const memoryMb = memoryOption(values);
   resolveCommand(botArgv, cwd); // a missing executable is the harness's fault, before anything runs
+  prepareOutputFolder(path.resolve(cwd, values['save-dir'] as string), '--save-dir');
   const result = await fuzz({
     game, games: GAMES, count, seed, saveDir: path.resolve(cwd, values['save-dir'] as string),
     bot: { argv: botArgv }, invokedFrom: cwd,
@@ -338,10 +340,47 @@ function checkScenarioText(yaml: string, name: string): void {
   }
 }
 
-function existingDir(cwd: string, dir: string): string {
+function existingDir(cwd: string, dir: string, flag = '--cwd'): string {
   const abs = path.resolve(cwd, dir);
-  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`--cwd ${dir}: no such folder`);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`${flag} ${terminalText(dir, 200)}: no such folder`);
   return abs;
+}
+
+/** Profiles are looked up as own properties only: `--profile constructor` must not find Object.prototype's. */
+function checkProfile(game: (typeof GAMES)[number], profile: string, where?: string): void {
+  if (!Object.hasOwn(game.profiles, profile))
+    throw new UsageError(`${game.id}${where ? ` (${where})` : ''} has profiles ${Object.keys(game.profiles).join(', ')}; not '${terminalText(profile, 100)}'`);
+}
+
+/** Bounds of numbers on the command line; larger values are typing mistakes, never limits. */
+const MAX_MEMORY_MB = 65_536;
+const MAX_JOBS = 256;
+const MAX_FUZZ_GAMES = 1_000_000;
+
+function memoryOption(values: Values): number | undefined {
+  const v = values['memory-mb'] as string | undefined;
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!/^\d+(\.\d+)?$/.test(v.trim()) || !(n >= 1 && n <= MAX_MEMORY_MB)) throw new UsageError(`--memory-mb needs a number of megabytes from 1 to ${MAX_MEMORY_MB}, not '${terminalText(v, 40)}'`);
+  return n;
+}
+
+/**
+ * --jobs (default `fallback`). With --cwd every run uses the same folder, and parallel runs would
+ * overwrite each other's files there (On The Run's connect.txt): --cwd runs one at a time.
+ */
+function jobsOption(values: Values, fallback: number): number {
+  const v = values.jobs as string | undefined;
+  const jobs = v === undefined || v === 'auto' ? fallback : boundedInt('--jobs', v, MAX_JOBS);
+  if (values.cwd === undefined) return jobs;
+  if (v !== undefined && jobs > 1)
+    throw new UsageError(`--cwd with --jobs ${jobs}: parallel runs would share ${terminalText(values.cwd as string, 200)} and overwrite each other's files; use --jobs 1, or leave out --cwd (each run then gets a fresh folder)`);
+  return 1;
+}
+
+/** A message from a file or a user, safe for the terminal: control bytes escaped on every line. */
+function terminalText(text: string, maxCharsPerLine = 2000): string {
+  return text.split('\n').map((line) => printable(line, maxCharsPerLine)).join('\n');
 }
 
 function list(): number {
@@ -387,7 +426,7 @@ function makeReporters(specs: string[], output: string | undefined): Reporter[] 
     const eq = spec.indexOf('=');
     const name = eq < 0 ? spec : spec.slice(0, eq);
     const file = eq < 0 ? undefined : spec.slice(eq + 1);
-    if (!REPORTERS[name]) throw new UsageError(`unknown reporter '${name}' (available: ${Object.keys(REPORTERS).join(', ')})`);
+    if (!Object.hasOwn(REPORTERS, name)) throw new UsageError(`unknown reporter '${terminalText(name, 100)}' (available: ${Object.keys(REPORTERS).join(', ')})`);
     return { name, file };
   });
   if (output !== undefined) {
@@ -398,7 +437,7 @@ function makeReporters(specs: string[], output: string | undefined): Reporter[] 
   const toStdout = parsed.filter((p) => p.file === undefined);
   return parsed.map((p) => {
     let out: Output;
-    if (p.file !== undefined) out = fileOutput(p.file);
+    if (p.file !== undefined) out = fileOutput(p.file, `--reporter ${p.name}`);
     // One stdout: when a machine-readable report goes there, the console moves to stderr.
     else if (p.name === 'console' && toStdout.length > 1) out = streamOutput(process.stderr);
     else if (toStdout.filter((q) => q.name !== 'console').length > 1) throw new UsageError('only one reporter can write to stdout; give the others =FILE');
@@ -407,15 +446,9 @@ function makeReporters(specs: string[], output: string | undefined): Reporter[] 
   });
 }
 
-function positiveInt(flag: string, v: string): number {
+function boundedInt(flag: string, v: string, max: number): number {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} needs a positive whole number, not '${v}'`);
-  return n;
-}
-
-function positiveNumber(flag: string, v: string): number {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} needs a positive number, not '${v}'`);
+  if (!/^\d+$/.test(v.trim()) || !(n >= 1 && n <= max)) throw new UsageError(`${flag} needs a whole number from 1 to ${max}, not '${terminalText(v, 40)}'`);
   return n;
 }
 
@@ -423,7 +456,7 @@ function parseShard(v: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(v);
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index < 1 || index > count) throw new UsageError(`--shard needs K/N with 1 <= K <= N, not '${v}'`);
+  if (!m || count < 1 || index < 1 || index > count || count > 10_000) throw new UsageError(`--shard needs K/N with 1 <= K <= N <= 10000, not '${terminalText(v, 40)}'`);
   return { index, count };
 }
 

@@ -201,9 +201,11 @@ const OPTIONS_OF: Record<string, readonly string[]> = {
   games: ['fuzz'],
   seed: ['fuzz'],
   'save-dir': ['fuzz'],
+  'allow-path': ['run', 'check', 'replay'],
+  'trust-transcript-command': ['replay'],
 };
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  replay: ['reporter', 'output', 'jobs', 'strict', 'cwd', 'memory-mb', 'transcript'],
+  replay: ['reporter', 'output', 'jobs', 'strict', 'cwd', 'memory-mb', 'transcript', 'allow-path', 'trust-transcript-command'],
   import: ['role', 'exact', 'output'],
   fuzz: ['role', 'games', 'seed', 'save-dir', 'profile', 'strict', 'cwd', 'memory-mb'],
 };
@@ -211,8 +213,8 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 function checkOptionsFit(command: string, values: Values): void {
   for (const [option, value] of Object.entries(values)) {
     if (value === undefined || option === 'help' || option === 'version') continue;
-    const commands = OPTIONS_OF[option];
-    const allowed = COMMAND_OPTIONS[command];
+    const commands = Object.hasOwn(OPTIONS_OF, option) ? OPTIONS_OF[option] : undefined;
+    const allowed = Object.hasOwn(COMMAND_OPTIONS, command) ? COMMAND_OPTIONS[command] : undefined;
     if ((commands && !commands.includes(command)) || (allowed && !allowed.includes(option)))
       throw new UsageError(`--${option} does not apply to ${command}`);
   }
@@ -427,17 +429,18 @@ function makeReporters(specs: string[], output: string | undefined): Reporter[] 
     const name = eq < 0 ? spec : spec.slice(0, eq);
     const file = eq < 0 ? undefined : spec.slice(eq + 1);
     if (!Object.hasOwn(REPORTERS, name)) throw new UsageError(`unknown reporter '${terminalText(name, 100)}' (available: ${Object.keys(REPORTERS).join(', ')})`);
-    return { name, file };
+    return { name, file, flag: `--reporter ${name}` };
   });
   if (output !== undefined) {
     const target = [...parsed].reverse().find((p) => p.file === undefined);
     if (!target) throw new UsageError('--output: every reporter already has its own =FILE');
     target.file = output;
+    target.flag = '--output';
   }
   const toStdout = parsed.filter((p) => p.file === undefined);
   return parsed.map((p) => {
     let out: Output;
-    if (p.file !== undefined) out = fileOutput(p.file, `--reporter ${p.name}`);
+    if (p.file !== undefined) out = fileOutput(p.file, p.flag);
     // One stdout: when a machine-readable report goes there, the console moves to stderr.
     else if (p.name === 'console' && toStdout.length > 1) out = streamOutput(process.stderr);
     else if (toStdout.filter((q) => q.name !== 'console').length > 1) throw new UsageError('only one reporter can write to stdout; give the others =FILE');

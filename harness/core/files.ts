@@ -1,7 +1,7 @@
 // Reading files botjury did not write (scenarios, mazes, maps, game records, transcripts): only regular
 // files, never more than a cap, and no error message ever quotes what a file contains — a scenario may
 // name /etc/shadow or /dev/zero, and a transcript may come from anyone.
-import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readSync, realpathSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, realpathSync, rmdirSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from './paths.js';
 
@@ -80,6 +80,7 @@ const OS_ERRORS: Record<string, string> = {
   ELOOP: 'too many symbolic links',
   ENAMETOOLONG: 'the name is too long',
   EIO: 'input/output error',
+  ENXIO: 'a pipe nobody reads',
 };
 
 export function describeOsError(e: unknown): string {
@@ -169,9 +170,10 @@ export function prepareOutputFolder(dir: string, flag: string): void {
   }
   try {
     for (const d of missing) mkdirSync(d);
-    accessSync(abs, constants.W_OK);
+    // Permission bits do not tell (root, read-only mounts, /proc): make and remove a folder there.
+    rmdirSync(mkdtempSync(path.join(abs, '.botjury-write-check-')));
   } catch (e) {
-    throw new FileError(`${flag} ${dir}`, `cannot write there (${describeOsError(e)})`);
+    throw new FileError(`${flag} ${dir}`, `cannot create or write into ${abs} (${describeOsError(e)})`);
   }
 }
 
@@ -185,15 +187,20 @@ export function prepareOutputFile(file: string, flag: string): void {
     st = undefined;
   }
   if (st?.isDirectory()) throw new FileError(`${flag} ${file}`, 'is a folder; give a file name');
-  if (st) {
+  if (!st) {
     try {
-      accessSync(abs, constants.W_OK);
+      prepareOutputFolder(path.dirname(abs), flag);
     } catch (e) {
-      throw new FileError(`${flag} ${file}`, `cannot write it (${describeOsError(e)})`);
+      throw e instanceof FileError ? new FileError(`${flag} ${file}`, e.reason) : e;
     }
-    return;
   }
-  prepareOutputFolder(path.dirname(abs), flag);
+  try {
+    // Opened for appending (nothing is truncated yet); O_NONBLOCK: a pipe without a reader is refused, not waited on.
+    closeSync(openSync(abs, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK));
+    if (!st) unlinkSync(abs);
+  } catch (e) {
+    throw new FileError(`${flag} ${file}`, `cannot write it (${describeOsError(e)})`);
+  }
 }
 
 /** Writes a whole output file (transcript, scenario); a failure is one line naming the option. */

@@ -165,6 +165,7 @@ async function dispatch(argv: string[]): Promise<number> {
       // Digest the bot before it runs: the transcript names what was actually judged.
       const bot = recorder ? botInfo(botArgv, cwd) : undefined;
       const report = await runTasks(tasks, GAMES, {
+        signal: interruptibleRun(),
         bot: { argv: botArgv },
         invokedFrom: cwd,
         reporters,
@@ -178,7 +179,8 @@ async function dispatch(argv: string[]): Promise<number> {
         ...(recorder ? { gameFor: recorder.gameFor } : {}),
       });
       if (recorder) recorder.write(values.transcript!, own, bot!, shardTasks(tasks, shard), report);
-          for (const r of report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${terminalText(r.error ?? '')}\n`);
+      for (const r of report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${terminalText(r.error ?? '')}\n`);
+      if (report.interrupted) return interruption!.code;
       return exitCodeFor(report);
     }
     case 'replay':
@@ -252,7 +254,7 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
   // The comparison goes where a person reads: stdout, unless a machine-readable report is there.
   const machineOnStdout = ((values.reporter as string[] | undefined) ?? ['console']).some((r) => !r.includes('=') && r !== 'console') && values.output === undefined;
   (machineOnStdout ? process.stderr : process.stdout).write(formatComparisons(result));
-  for (const r of result.report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${r.error}\n`);
+  for (const r of result.report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${terminalText(r.error ?? '')}\n`);
   return exitCodeFor(result.report);
 }
 
@@ -463,14 +465,30 @@ function parseShard(v: string): { index: number; count: number } {
   return { index, count };
 }
 
+/** The run in progress that an interrupt ends gracefully, and the signal that did it. */
+let interruption: { controller: AbortController; code: number } | null = null;
+
+function interruptibleRun(): AbortSignal {
+  interruption = { controller: new AbortController(), code: 0 };
+  return interruption.controller.signal;
+}
+
 let handlersInstalled = false;
 function installInterruptHandlers(): void {
   if (handlersInstalled) return;
   handlersInstalled = true;
-  // Nothing a bot started may outlive botjury, also when botjury itself is interrupted.
+  // Nothing a bot started may outlive botjury, also when botjury itself is interrupted. During a run,
+  // the first interrupt ends the bots and lets the reports of the finished runs be written (marked
+  // interrupted); a second one, or one outside a run, exits at once.
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
     process.on(signal, () => {
       killAllBotsSync();
+      if (interruption && !interruption.controller.signal.aborted) {
+        interruption.code = code;
+        interruption.controller.abort();
+        process.stderr.write(`\nbotjury: interrupted (${signal}); all bot processes ended; writing the reports of the runs that finished\n`);
+        return;
+      }
       process.stderr.write(`\nbotjury: interrupted (${signal}); all bot processes ended\n`);
       process.exit(code);
     });

@@ -36,6 +36,8 @@ export interface RunReport {
   durationMs: number;
   results: ScenarioResult[];
   summary: RunSummary;
+  /** The run was interrupted (SIGINT): `results` holds the runs that finished before, in order. */
+  interrupted?: { planned: number };
 }
 
 /** Reporters turn the one stream of run events into outputs; every hook is optional. */
@@ -62,7 +64,15 @@ export interface RunOptions extends Omit<SessionOptions, 'invokedFrom' | 'snapsh
    * game. Tools wrap it to record the game as played or to script the opponent (transcript, replay).
    */
   gameFor?: (task: Task, index: number, game: GameDefinition) => GameDefinition;
+  /**
+   * Aborted when the user interrupts: no new run starts, runs in progress are dropped (their bots are
+   * being killed, so their verdicts mean nothing), and the report holds what had finished.
+   */
+  signal?: AbortSignal;
 }
+
+/** How long runs in progress get to end after an interrupt (their bots are killed; they remove their folders). */
+const WIND_DOWN_MS = 5000;
 
 /** Loads scenario files (and folders) and expands them into tasks, one per role. */
 export function planTasks(inputs: string[], games: readonly GameDefinition[], options: { cwd: string; role?: string; game?: string }): Task[] {
@@ -140,43 +150,65 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
       for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
     }
   };
+  const signal = options.signal;
   const worker = async (): Promise<void> => {
-    while (nextToStart < selected.length && !harnessError) {
+    while (nextToStart < selected.length && !harnessError && !signal?.aborted) {
       const index = nextToStart++;
       if (jobs === 1) for (const r of reporters) r.onScenarioStart?.(selected[index]!, index, selected.length);
+      let result: ScenarioResult;
       try {
-        results[index] = await runOne(index);
+        result = await runOne(index);
       } catch (e) {
-        harnessError = e as Error;
+        if (!signal?.aborted) harnessError = e as Error;
         return;
       }
+      if (signal?.aborted) return; // cut short by the interrupt: not a verdict
+      results[index] = result;
       done[index] = true;
       emitReady();
     }
   };
-  await Promise.all(Array.from({ length: jobs }, worker));
+  const workers = Promise.all(Array.from({ length: jobs }, worker));
+  const aborted = new Promise<void>((resolve) => {
+    if (signal?.aborted) resolve();
+    signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await Promise.race([workers, aborted]);
+  if (signal?.aborted) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([workers, new Promise((resolve) => (timer = setTimeout(resolve, WIND_DOWN_MS)))]);
+    clearTimeout(timer);
+  }
   if (harnessError) throw harnessError;
-  for (let i = nextToEmit; i < selected.length; i++) {
+  for (let i = nextToEmit; i < selected.length && !signal?.aborted; i++) {
     if (!needsConfirmation(i)) continue;
     const parallelCodes = [...new Set(results[i]!.violations.map((v) => v.code))].sort();
-    results[i] = { ...(await runOne(i)), rerunAlone: { parallelCodes } };
+    const rerun = await runOne(i);
+    if (signal?.aborted) break;
+    results[i] = { ...rerun, rerunAlone: { parallelCodes } };
     confirmed.add(i);
   }
   emitReady();
+  // Interrupted: the runs that finished (and need no confirmation) are the report; holes are left out.
+  const finished = signal?.aborted ? selected.map((_, i) => i).filter((i) => done[i] && !needsConfirmation(i)) : selected.map((_, i) => i);
+  if (signal?.aborted)
+    for (const i of finished.filter((i) => i >= nextToEmit)) for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
+  const kept = finished.map((i) => results[i]!);
 
   const summary: RunSummary = {
-    passed: results.filter((r) => r.status === 'passed').length,
-    failed: results.filter((r) => r.status === 'failed').length,
-    errors: results.filter((r) => r.status === 'error').length,
-    skipped: results.filter((r) => r.status === 'skipped').length,
+    passed: kept.filter((r) => r.status === 'passed').length,
+    failed: kept.filter((r) => r.status === 'failed').length,
+    errors: kept.filter((r) => r.status === 'error').length,
+    skipped: kept.filter((r) => r.status === 'skipped').length,
   };
   const report: RunReport = {
     tool: info.tool,
     bot: info.bot,
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
-    results,
+    results: kept,
     summary,
+    ...(signal?.aborted ? { interrupted: { planned: selected.length } } : {}),
   };
   for (const r of reporters) await r.onRunEnd?.(report);
   return report;

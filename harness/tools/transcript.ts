@@ -246,8 +246,13 @@ export class TranscriptRecorder {
 
   /** `tasks` as run (after sharding), in the order of `report.results`. */
   write(file: string, argv: string[], bot: BotInfo, tasks: Task[], report: RunReport): void {
-    const runs = report.results.map((result, i) =>
-      transcriptRun(tasks[i]!.scenario, result, this.recordings.get(i) ?? { moves: [] }, this.settings));
+    // An interrupted run reports only the runs that finished: match each result to its task, in order.
+    let next = 0;
+    const runs = report.results.map((result) => {
+      while (next < tasks.length && !(tasks[next]!.scenario.file === result.scenario && tasks[next]!.role === result.role)) next++;
+      const i = next++;
+      return transcriptRun(tasks[i]!.scenario, result, this.recordings.get(i) ?? { moves: [] }, this.settings);
+    });
     writeTranscript(file, transcriptFile(argv, bot, runs));
   }
 }

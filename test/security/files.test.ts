@@ -1,7 +1,7 @@
 // Files botjury reads (scenarios, setup mazes and maps, import records, transcripts) are bounded:
 // only regular files, never more than a cap, setup paths only inside the scenario's folder (or the
 // shared data, or a folder given with --allow-path), and no error ever quotes what a file holds.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,8 @@ describe('readBoundedFile', () => {
     expect(() => readBoundedFile('/dev/zero', 100, 'record')).toThrow(/record \/dev\/zero: not a regular file \(a character device\)/);
     expect(() => readBoundedFile(tmp, 100, 'record')).toThrow(/not a regular file \(a folder\)/);
     const big = path.join(tmp, 'big.txt');
-    truncateSync((writeFileSync(big, ''), big), 200);
+    writeFileSync(big, '');
+    truncateSync(big, 200);
     expect(() => readBoundedFile(big, 100, 'scenario')).toThrow(/200 bytes, more than the 100 bytes botjury reads for a scenario/);
     expect(() => readBoundedFile(path.join(tmp, 'nope'), 100, 'scenario')).toThrow(/nope: no such file$/);
   });
@@ -95,8 +96,7 @@ describe('hostile files through the CLI: exit 2, one line, nothing echoed', () =
     const dir = path.join(tmp, 'loop');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'a.yaml'), 'game: alquerque\n');
-    rmSync(path.join(dir, 'again'), { force: true });
-    (await import('node:fs')).symlinkSync(dir, path.join(dir, 'again'));
+    symlinkSync(dir, path.join(dir, 'again'));
     const r = await runCli(['validate', dir]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('1 of 1 scenario file valid');

@@ -1,10 +1,12 @@
 // The `botjury` command. Exit codes: 0 all passed, 1 the bot violated something, 2 the harness could
 // not do its job (usage, invalid scenario, missing executable, internal error) — never blamed on the bot.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HarnessError, killAllBotsSync, resolveCommand } from './core/bot-process.js';
+import { allowReadingUnder, FILE_CAPS, FileError, prepareOutputFile, prepareOutputFolder, readBoundedFile } from './core/files.js';
 import { SCENARIO_DIR } from './core/paths.js';
+import { printable } from './core/printable.js';
 import { defaultJobs, exitCodeFor, planTasks, runTasks, shardTasks, type Reporter } from './core/runner.js';
 import { displayPath, expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError } from './core/scenario.js';
 import { VERSION } from './core/version.js';
@@ -32,18 +34,18 @@ export async function main(argv: string[]): Promise<number> {
     return await dispatch(argv);
   } catch (e) {
     if (e instanceof ScenarioFileError) {
-      process.stderr.write(`${e.message}\n`);
+      process.stderr.write(`${terminalText(e.message)}\n`);
       return 2;
     }
-    if (e instanceof CommandLineError || e instanceof HarnessError) {
-      process.stderr.write(`botjury: ${e.message}\n`);
+    if (e instanceof CommandLineError || e instanceof HarnessError || e instanceof FileError) {
+      process.stderr.write(`botjury: ${terminalText(e.message)}\n`);
       if (e instanceof CommandLineError) {
         const command = commandIn(argv);
         process.stderr.write(`run 'botjury ${command ? `${command} ` : ''}--help' for usage\n`);
       }
       return 2;
     }
-    process.stderr.write(`botjury: internal error: ${(e as Error).message}\n`);
+    process.stderr.write(`botjury: internal error: ${terminalText((e as Error).message)}\n`);
     if (process.env.BOTJURY_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
     return 2;
   } finally {
@@ -70,6 +72,7 @@ async function dispatch(argv: string[]): Promise<number> {
   if (values.help || command === 'help') return help(command === 'help' ? rest[0] : command);
   const cwd = process.cwd();
   checkOptionsFit(command, values);
+  allowReadingUnder((values['allow-path'] ?? []).map((dir: string) => existingDir(cwd, dir, '--allow-path')));
   switch (command) {
     case 'list':
       if (rest.length > 1) throw new UsageError(`unexpected arguments: ${rest.slice(1).join(' ')}`);
@@ -100,26 +103,24 @@ async function dispatch(argv: string[]): Promise<number> {
       }
       const profile = values.profile;
       if (profile !== undefined && gameFilter) checkProfile(findGame(GAMES, gameFilter), profile);
-      const memoryMb = values['memory-mb'] !== undefined ? positiveNumber('--memory-mb', values['memory-mb']) : undefined;
-      const jobs = values.jobs !== undefined && values.jobs !== 'auto' ? positiveInt('--jobs', values.jobs) : defaultJobs();
+      const memoryMb = memoryOption(values);
+      const botCwd = values.cwd !== undefined ? existingDir(cwd, values.cwd) : undefined;
+      const jobs = jobsOption(values, defaultJobs());
       const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
-      let botCwd: string | undefined;
-      if (values.cwd !== undefined) {
-        botCwd = path.resolve(cwd, values.cwd);
-        if (!existsSync(botCwd) || !statSync(botCwd).isDirectory()) throw new UsageError(`--cwd ${values.cwd}: no such folder`);
-      }
       if (values.role !== undefined && gameFilter) checkRole(findGame(GAMES, gameFilter), values.role as string);
       const planned = planTasks(inputs, GAMES, { cwd, ...(values.role !== undefined ? { role: values.role as string } : {}), ...(gameFilter ? { game: gameFilter } : {}) });
       if (profile !== undefined)
         for (const t of planned) checkProfile(findGame(GAMES, t.scenario.game), profile);
       if (planned.length === 0) throw new UsageError('no scenario to run (check --role and the paths)');
       const tasks = selectTasks(planned, (values.grep as string[] | undefined) ?? []);
+      if (values.transcript !== undefined) prepareOutputFile(path.resolve(cwd, values.transcript), '--transcript');
       const reporters = makeReporters((values.reporter as string[] | undefined) ?? ['console'], values.output as string | undefined, { rerunFlags: rerunFlags(values) });
       const settings = { ...(memoryMb !== undefined ? { memoryMb } : {}), ...(values.strict ? { strict: true } : {}) };
       const recorder = values.transcript !== undefined ? new TranscriptRecorder(settings) : undefined;
       // Digest the bot before it runs: the transcript names what was actually judged.
       const bot = recorder ? botInfo(botArgv, cwd) : undefined;
       const report = await runTasks(tasks, GAMES, {
+        signal: interruptibleRun(),
         bot: { argv: botArgv },
         invokedFrom: cwd,
         reporters,
@@ -134,7 +135,8 @@ async function dispatch(argv: string[]): Promise<number> {
         ...(recorder ? { gameFor: recorder.gameFor } : {}),
       });
       if (recorder) recorder.write(values.transcript!, own, bot!, shardTasks(tasks, shard), report);
-      for (const r of report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${r.error}\n`);
+      for (const r of report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${terminalText(r.error ?? '')}\n`);
+      if (report.interrupted) return interruption!.code;
       return exitCodeFor(report);
     }
     case 'replay':
@@ -172,12 +174,18 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
   if (!file) throw new UsageError('replay needs a transcript file (written by run or check with --transcript FILE)');
   if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
   const data = readTranscript(path.resolve(cwd, file));
-  // Without a bot command, the recorded one, started from where it was recorded.
+  // A transcript is a file from anywhere: its command runs only when the user says so, and is shown first.
+  if (botArgv.length === 0 && !values['trust-transcript-command'])
+    throw new UsageError(`replay runs the bot you give after --: botjury replay ${file} -- <bot command> (the transcript names ${terminalText(JSON.stringify(data.bot.command), 200)}; to run exactly that, add --trust-transcript-command)`);
+  if (botArgv.length > 0 && values['trust-transcript-command']) throw new UsageError('--trust-transcript-command: a bot command was given after --; give one or the other');
   const argv = botArgv.length > 0 ? botArgv : data.bot.command;
   const invokedFrom = botArgv.length > 0 ? cwd : data.bot.invokedFrom;
+  if (botArgv.length === 0)
+    process.stderr.write(`botjury: running the transcript's command ${terminalText(JSON.stringify(argv), 500)} from ${terminalText(invokedFrom, 500)}\n`);
+  const memoryMb = memoryOption(values);
+  const jobs = jobsOption(values, 1);
+  if (values.transcript !== undefined) prepareOutputFile(path.resolve(cwd, values.transcript as string), '--transcript');
   const reporters = makeReporters((values.reporter as string[] | undefined) ?? ['console'], values.output as string | undefined);
-  const memoryMb = values['memory-mb'] !== undefined ? positiveNumber('--memory-mb', values['memory-mb'] as string) : undefined;
-  const jobs = values.jobs !== undefined ? (values.jobs === 'auto' ? defaultJobs() : positiveInt('--jobs', values.jobs as string)) : 1;
   const result = await replay(data, GAMES, {
     bot: { argv },
     invokedFrom,
@@ -193,7 +201,7 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
   // The comparison goes where a person reads: stdout, unless a machine-readable report is there.
   const machineOnStdout = ((values.reporter as string[] | undefined) ?? ['console']).some((r) => !r.includes('=') && r !== 'console') && values.output === undefined;
   (machineOnStdout ? process.stderr : process.stdout).write(formatComparisons(result));
-  for (const r of result.report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${r.error}\n`);
+  for (const r of result.report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${terminalText(r.error ?? '')}\n`);
   return replayExitCode(result);
 }
 
@@ -203,13 +211,9 @@ function importCommand(rest: string[], values: Values, cwd: string): number {
   if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
   const game = findGame(GAMES, gameId);
   if (values.role !== undefined) checkRole(game, values.role as string);
-  let text: string;
-  try {
-    text = readFileSync(path.resolve(cwd, recordFile), 'utf8');
-  } catch (e) {
-    throw new HarnessError(`cannot read the record ${recordFile}: ${(e as Error).message}`);
-  }
+  const text = readBoundedFile(path.resolve(cwd, recordFile), FILE_CAPS.record, 'record', recordFile);
   const output = values.output as string | undefined;
+  if (output !== undefined) prepareOutputFile(path.resolve(cwd, output), '--output');
   const scenarioDir = output ? path.dirname(path.resolve(cwd, output)) : cwd;
   let imported;
   try {
@@ -225,14 +229,12 @@ function importCommand(rest: string[], values: Values, cwd: string): number {
   const yaml = scenarioYaml(imported.scenario, scenarioDir, [`Imported by: botjury import ${game.id} ${path.basename(recordFile)}${values.role !== undefined ? ` --role ${values.role as string}` : ''}${values.exact ? ' --exact' : ''}`]);
   // What is written must load like any scenario file.
   checkScenarioText(yaml, output ? path.basename(output) : 'imported.yaml');
-  if (output) {
-    mkdirSync(scenarioDir, { recursive: true });
-    writeFileSync(path.resolve(cwd, output), yaml);
-  } else process.stdout.write(yaml);
+  if (output) writeFileSync(path.resolve(cwd, output), yaml);
+  else process.stdout.write(yaml);
   const v = imported.verdict;
   process.stderr.write(`imported ${imported.plies.opponent + imported.plies.bot} plies (${imported.plies.opponent} scripted opponent moves, ${imported.plies.bot} bot answers) as ${imported.scenario.role}${output ? ` into ${output}` : ''}\n`);
-  if (v) process.stderr.write(`botjury's verdict on the recorded move: ${v.violation.code} at ply ${v.ply} (${v.label}): ${v.violation.message}\n`);
-  for (const note of imported.notes) process.stderr.write(`note: ${note}\n`);
+  if (v) process.stderr.write(`botjury's verdict on the recorded move: ${v.violation.code} at ply ${v.ply} (${v.label}): ${terminalText(v.violation.message)}\n`);
+  for (const note of imported.notes) process.stderr.write(`note: ${terminalText(note)}\n`);
   return 0;
 }
 
@@ -247,11 +249,14 @@ async function fuzzCommand(rest: string[], botArgv: string[], values: Values, cw
   if (values.role !== undefined) checkRole(game, values.role as string);
   const profile = values.profile as string | undefined;
   if (profile !== undefined) checkProfile(game, profile);
-  const count = positiveInt('--games', values.games as string);
+  const count = boundedInt('--games', values.games as string, MAX_FUZZ_GAMES);
   const seedText = values.seed as string;
-  const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
-  const memoryMb = values['memory-mb'] !== undefined ? positiveNumber('--memory-mb', values['memory-mb'] as string) : undefined;
+  if (seedText.length > 200) throw new UsageError('--seed: at most 200 characters');
+  // Seeds that are safe integers are numbers (as in scenario files); anything else is a text seed.
+  const seed = /^-?\d+$/.test(seedText) && Number.isSafeInteger(Number(seedText)) ? Number(seedText) : seedText;
+  const memoryMb = memoryOption(values);
   resolveCommand(botArgv, cwd); // a missing executable is the harness's fault, before anything runs
+  prepareOutputFolder(path.resolve(cwd, values['save-dir'] as string), '--save-dir');
   const result = await fuzz({
     game, games: GAMES, count, seed, saveDir: path.resolve(cwd, values['save-dir'] as string),
     bot: { argv: botArgv }, invokedFrom: cwd,
@@ -282,10 +287,41 @@ function checkScenarioText(yaml: string, name: string): void {
   }
 }
 
-function existingDir(cwd: string, dir: string): string {
+function existingDir(cwd: string, dir: string, flag = '--cwd'): string {
   const abs = path.resolve(cwd, dir);
-  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`--cwd ${dir}: no such folder`);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`${flag} ${terminalText(dir, 200)}: no such folder`);
   return abs;
+}
+
+/** Bounds of numbers on the command line; larger values are typing mistakes, never limits. */
+const MAX_MEMORY_MB = 65_536;
+const MAX_JOBS = 256;
+const MAX_FUZZ_GAMES = 1_000_000;
+
+function memoryOption(values: Values): number | undefined {
+  const v = values['memory-mb'] as string | undefined;
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!/^\d+(\.\d+)?$/.test(v.trim()) || !(n >= 1 && n <= MAX_MEMORY_MB)) throw new UsageError(`--memory-mb needs a number of megabytes from 1 to ${MAX_MEMORY_MB}, not '${terminalText(v, 40)}'`);
+  return n;
+}
+
+/**
+ * --jobs (default `fallback`). With --cwd every run uses the same folder, and parallel runs would
+ * overwrite each other's files there (On The Run's connect.txt): --cwd runs one at a time.
+ */
+function jobsOption(values: Values, fallback: number): number {
+  const v = values.jobs as string | undefined;
+  const jobs = v === undefined || v === 'auto' ? fallback : boundedInt('--jobs', v, MAX_JOBS);
+  if (values.cwd === undefined) return jobs;
+  if (v !== undefined && jobs > 1)
+    throw new UsageError(`--cwd with --jobs ${jobs}: parallel runs would share ${terminalText(values.cwd as string, 200)} and overwrite each other's files; use --jobs 1, or leave out --cwd (each run then gets a fresh folder)`);
+  return 1;
+}
+
+/** A message from a file or a user, safe for the terminal: control bytes escaped on every line. */
+function terminalText(text: string, maxCharsPerLine = 2000): string {
+  return text.split('\n').map((line) => printable(line, maxCharsPerLine)).join('\n');
 }
 
 function list(): number {
@@ -332,17 +368,18 @@ function makeReporters(specs: string[], output: string | undefined, context: Rep
     const name = eq < 0 ? spec : spec.slice(0, eq);
     const file = eq < 0 ? undefined : spec.slice(eq + 1);
     known('reporter', name, Object.keys(REPORTERS));
-    return { name, file };
+    return { name, file, flag: `--reporter ${name}` };
   });
   if (output !== undefined) {
     const target = [...parsed].reverse().find((p) => p.file === undefined);
     if (!target) throw new UsageError('--output: every reporter already has its own =FILE');
     target.file = output;
+    target.flag = '--output';
   }
   const toStdout = parsed.filter((p) => p.file === undefined);
   return parsed.map((p) => {
     let out: Output;
-    if (p.file !== undefined) out = fileOutput(p.file);
+    if (p.file !== undefined) out = fileOutput(p.file, p.flag);
     // One stdout: when a machine-readable report goes there, the console moves to stderr.
     else if (p.name === 'console' && toStdout.length > 1) out = streamOutput(process.stderr);
     else if (toStdout.filter((q) => q.name !== 'console').length > 1) throw new UsageError('only one reporter can write to stdout; give the others =FILE');
@@ -351,15 +388,9 @@ function makeReporters(specs: string[], output: string | undefined, context: Rep
   });
 }
 
-function positiveInt(flag: string, v: string): number {
+function boundedInt(flag: string, v: string, max: number): number {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} needs a positive whole number, not '${v}'`);
-  return n;
-}
-
-function positiveNumber(flag: string, v: string): number {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} needs a positive number, not '${v}'`);
+  if (!/^\d+$/.test(v.trim()) || !(n >= 1 && n <= max)) throw new UsageError(`${flag} needs a whole number from 1 to ${max}, not '${terminalText(v, 40)}'`);
   return n;
 }
 
@@ -367,18 +398,34 @@ function parseShard(v: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(v);
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index < 1 || index > count) throw new UsageError(`--shard needs K/N with 1 <= K <= N, not '${v}'`);
+  if (!m || count < 1 || index < 1 || index > count || count > 10_000) throw new UsageError(`--shard needs K/N with 1 <= K <= N <= 10000, not '${terminalText(v, 40)}'`);
   return { index, count };
+}
+
+/** The run in progress that an interrupt ends gracefully, and the signal that did it. */
+let interruption: { controller: AbortController; code: number } | null = null;
+
+function interruptibleRun(): AbortSignal {
+  interruption = { controller: new AbortController(), code: 0 };
+  return interruption.controller.signal;
 }
 
 let handlersInstalled = false;
 function installInterruptHandlers(): void {
   if (handlersInstalled) return;
   handlersInstalled = true;
-  // Nothing a bot started may outlive botjury, also when botjury itself is interrupted.
+  // Nothing a bot started may outlive botjury, also when botjury itself is interrupted. During a run,
+  // the first interrupt ends the bots and lets the reports of the finished runs be written (marked
+  // interrupted); a second one, or one outside a run, exits at once.
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
     process.on(signal, () => {
       killAllBotsSync();
+      if (interruption && !interruption.controller.signal.aborted) {
+        interruption.code = code;
+        interruption.controller.abort();
+        process.stderr.write(`\nbotjury: interrupted (${signal}); all bot processes ended; writing the reports of the runs that finished\n`);
+        return;
+      }
       process.stderr.write(`\nbotjury: interrupted (${signal}); all bot processes ended\n`);
       process.exit(code);
     });

@@ -30,6 +30,8 @@ export function junitXml(report: RunReport): string {
   }
   const totals = count(report.results);
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  // JUnit has no attribute for it: a comment, and a property in every suite.
+  if (report.interrupted) lines.push(`<!-- botjury was interrupted: ${report.results.length} of ${report.interrupted.planned} scenario runs finished -->`);
   lines.push(
     `<testsuites name="botjury" tests="${report.results.length}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(report.durationMs)}" timestamp="${attr(report.startedAt)}">`,
   );
@@ -44,6 +46,7 @@ export function junitXml(report: RunReport): string {
     lines.push(`      <property name="tool" value="${attr(`${report.tool.name} ${report.tool.version}`)}"/>`);
     const profiles = [...new Set(results.map((r) => r.profile))];
     lines.push(`      <property name="profile" value="${attr(profiles.join(', '))}"/>`);
+    if (report.interrupted) lines.push(`      <property name="interrupted" value="${report.results.length} of ${report.interrupted.planned} scenario runs finished"/>`);
     lines.push('    </properties>');
     for (const r of results) lines.push(...testcase(r));
     lines.push('  </testsuite>');

@@ -1,6 +1,6 @@
 // Where a reporter writes: a stream (stdout/stderr) or a file, closed when the run ends.
-import { createWriteStream, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { describeOsError, FileError, prepareOutputFile } from '../harness/core/files.js';
 
 export interface Output {
   write(text: string): void;
@@ -19,12 +19,24 @@ export function streamOutput(stream: NodeJS.WriteStream): Output {
   };
 }
 
-export function fileOutput(file: string): Output {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+/**
+ * A report file. The path is checked when the output is made (before the run starts); a write that
+ * fails later (disk full) ends in one line naming the option, never an unhandled stream error.
+ */
+export function fileOutput(file: string, flag = 'report'): Output {
+  prepareOutputFile(file, flag);
   const stream = createWriteStream(file);
+  let failure: Error | null = null;
+  stream.on('error', (e) => {
+    failure ??= new FileError(`${flag} ${file}`, `cannot write it (${describeOsError(e)})`);
+  });
   return {
-    write: (t) => void stream.write(t),
-    close: () => new Promise((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve()))),
+    write: (t) => void (failure ? undefined : stream.write(t)),
+    close: () =>
+      new Promise((resolve, reject) => {
+        if (failure || stream.destroyed) return failure ? reject(failure) : resolve();
+        stream.end(() => (failure ? reject(failure) : resolve()));
+      }),
     isTTY: false,
     stream,
   };

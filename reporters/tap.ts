@@ -25,6 +25,8 @@ export function tapReporter(out: Output): Reporter {
         out.write(`TAP version 14\n1..${report.results.length}\n`);
         report.results.forEach((r, i) => out.write(testPoint(r, i + 1)));
       }
+      // TAP 14: a run that stops before its plan is complete says so with Bail out!.
+      if (report.interrupted) out.write(`Bail out! interrupted: ${report.results.length} of ${report.interrupted.planned} scenario runs finished\n`);
       const s = report.summary;
       const skipped = report.results.filter(isSkipped).length;
       out.write(`# ${s.passed} passed, ${s.failed} failed, ${s.errors} harness errors${skipped ? `, ${skipped} skipped` : ''} (${(report.durationMs / 1000).toFixed(1)} s)\n`);

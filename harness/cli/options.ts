@@ -34,6 +34,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'cwd', type: 'string', value: 'DIR', help: "the bot's working directory (default: a fresh temporary folder)", commands: [...RUNS, 'replay', 'fuzz'] },
   { name: 'memory-mb', type: 'string', value: 'N', help: 'hard memory limit for the bot (prlimit data limit) and verdict memory-limit', commands: [...RUNS, 'replay', 'fuzz'] },
   { name: 'transcript', type: 'string', value: 'FILE', help: 'record every run (lines both ways, moves, seed, setup, limits, bot digest,\nmachine) for botjury replay', commands: [...RUNS, 'replay'] },
+  { name: 'allow-path', type: 'string', multiple: true, value: 'DIR', help: "let setup: files (mazes, maps) come from DIR too (default: only the scenario's\nfolder and ../shared/data); repeatable", commands: [...RUNS, 'replay'] },
+  { name: 'trust-transcript-command', type: 'boolean', help: 'run the bot command stored in the transcript (printed first)', commands: ['replay'] },
   { name: 'exact', type: 'boolean', help: 'demand the recorded moves of the bot (default: any legal move)', commands: ['import'] },
   { name: 'games', type: 'string', value: 'N', help: 'how many seeded games to play', commands: ['fuzz'] },
   { name: 'seed', type: 'string', value: 'S', help: 'the seed the games derive from', commands: ['fuzz'] },
@@ -58,6 +60,8 @@ export interface OptionValues {
   cwd?: string;
   'memory-mb'?: string;
   transcript?: string;
+  'allow-path'?: string[];
+  'trust-transcript-command'?: boolean;
   exact?: boolean;
   games?: string;
   seed?: string;

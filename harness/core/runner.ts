@@ -38,6 +38,8 @@ export interface RunReport {
   summary: RunSummary;
   /** Set when --bail stopped the run after a failure: how many scenario runs were not started. */
   bailed?: { notRun: number };
+  /** The run was interrupted (SIGINT): `results` holds the runs that finished before, in order. */
+  interrupted?: { planned: number };
 }
 
 /** Reporters turn the one stream of run events into outputs; every hook is optional. */
@@ -66,7 +68,15 @@ export interface RunOptions extends Omit<SessionOptions, 'invokedFrom' | 'snapsh
    * game. Tools wrap it to record the game as played or to script the opponent (transcript, replay).
    */
   gameFor?: (task: Task, index: number, game: GameDefinition) => GameDefinition;
+  /**
+   * Aborted when the user interrupts: no new run starts, runs in progress are dropped (their bots are
+   * being killed, so their verdicts mean nothing), and the report holds what had finished.
+   */
+  signal?: AbortSignal;
 }
+
+/** How long runs in progress get to end after an interrupt (their bots are killed; they remove their folders). */
+const WIND_DOWN_MS = 5000;
 
 /** Loads scenario files (and folders) and expands them into tasks, one per role. */
 export function planTasks(inputs: string[], games: readonly GameDefinition[], options: { cwd: string; role?: string; game?: string }): Task[] {
@@ -145,49 +155,72 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
       for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
     }
   };
+  const signal = options.signal;
   const worker = async (): Promise<void> => {
-    while (nextToStart < selected.length && !harnessError && !bailing) {
+    while (nextToStart < selected.length && !harnessError && !bailing && !signal?.aborted) {
       const index = nextToStart++;
       if (jobs === 1) for (const r of reporters) r.onScenarioStart?.(selected[index]!, index, selected.length);
+      let result: ScenarioResult;
       try {
-        results[index] = await runOne(index);
+        result = await runOne(index);
       } catch (e) {
-        harnessError = e as Error;
+        if (!signal?.aborted) harnessError = e as Error;
         return;
       }
+      if (signal?.aborted) return; // cut short by the interrupt: not a verdict
+      results[index] = result;
       done[index] = true;
       // A timing verdict still to be confirmed alone is not yet a failure to stop for.
       if (options.bail && isFailure(results[index]!) && !needsConfirmation(index)) bailing = true;
       emitReady();
     }
   };
-  await Promise.all(Array.from({ length: jobs }, worker));
+  const workers = Promise.all(Array.from({ length: jobs }, worker));
+  const aborted = new Promise<void>((resolve) => {
+    if (signal?.aborted) resolve();
+    signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await Promise.race([workers, aborted]);
+  if (signal?.aborted) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([workers, new Promise((resolve) => (timer = setTimeout(resolve, WIND_DOWN_MS)))]);
+    clearTimeout(timer);
+  }
   if (harnessError) throw harnessError;
-  for (let i = nextToEmit; i < nextToStart; i++) {
+  for (let i = nextToEmit; i < nextToStart && !signal?.aborted; i++) {
     if (!needsConfirmation(i)) continue;
     const parallelCodes = [...new Set([...results[i]!.violations.map((v) => v.code), ...(results[i]!.machineOverload ? ['machine-overload'] : [])])].sort();
-    results[i] = { ...(await runOne(i)), rerunAlone: { parallelCodes } };
+    const rerun = await runOne(i);
+    if (signal?.aborted) break;
+    results[i] = { ...rerun, rerunAlone: { parallelCodes } };
     confirmed.add(i);
   }
   emitReady();
   // With --bail, the runs never started are left out: the report holds what ran.
   const notRun = selected.length - nextToStart;
-  results.length = nextToStart;
+  // Interrupted: the runs that finished (and need no confirmation) are the report; holes are left out.
+  const finished = signal?.aborted
+    ? selected.map((_, i) => i).filter((i) => done[i] && !needsConfirmation(i))
+    : selected.map((_, i) => i).filter((i) => i < nextToStart);
+  if (signal?.aborted)
+    for (const i of finished.filter((i) => i >= nextToEmit)) for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
+  const kept = finished.map((i) => results[i]!);
 
   const summary: RunSummary = {
-    passed: results.filter((r) => r.status === 'passed').length,
-    failed: results.filter((r) => r.status === 'failed').length,
-    errors: results.filter((r) => r.status === 'error').length,
-    skipped: results.filter((r) => r.status === 'skipped').length,
+    passed: kept.filter((r) => r.status === 'passed').length,
+    failed: kept.filter((r) => r.status === 'failed').length,
+    errors: kept.filter((r) => r.status === 'error').length,
+    skipped: kept.filter((r) => r.status === 'skipped').length,
   };
   const report: RunReport = {
     tool: info.tool,
     bot: info.bot,
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
-    results,
+    results: kept,
     summary,
     ...(bailing ? { bailed: { notRun } } : {}),
+    ...(signal?.aborted ? { interrupted: { planned: selected.length } } : {}),
   };
   for (const r of reporters) await r.onRunEnd?.(report);
   return report;

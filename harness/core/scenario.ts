@@ -1,13 +1,15 @@
 // Scenario files: YAML, validated against schemas/scenario.schema.json (ajv, JSON Schema 2020-12),
 // with every problem reported as file:line:col.
 import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { FILE_CAPS, FileError, readBoundedFile } from './files.js';
 import type { GameDefinition } from './game.js';
 import { SCHEMA_DIR } from './paths.js';
 import type { Limits } from './profile.js';
+import { patternProblem } from './safe-regex.js';
 
 export type MoveValue = string | number | (string | number)[];
 
@@ -87,12 +89,24 @@ function schemaValidator(): ValidateFunction {
   return compiled;
 }
 
+/** Problems of scenario data that did not come from a file (an imported record's header), as `where: message`. */
+export function scenarioDataProblems(data: unknown): string[] {
+  const validate = schemaValidator();
+  if (validate(data)) return [];
+  return simplifyErrors(validate.errors ?? []).map(describeError);
+}
+
 /** Expands files and folders (recursively, *.yaml / *.yml, sorted) into scenario file paths. */
 export function expandScenarioPaths(inputs: string[], cwd: string): string[] {
   const out: string[] = [];
+  const seen = new Set<string>();
   const walk = (p: string): void => {
     const st = statSync(p);
     if (st.isDirectory()) {
+      // A symbolic link back up the tree must not make the walk endless.
+      const real = realpathSync(p);
+      if (seen.has(real)) return;
+      seen.add(real);
       for (const e of readdirSync(p).sort()) {
         const child = path.join(p, e);
         if (statSync(child).isDirectory() || /\.ya?ml$/.test(e)) walk(child);
@@ -121,21 +135,28 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
   const file = displayPath(absPath, cwd);
   let text: string;
   try {
-    text = readFileSync(absPath, 'utf8');
+    text = readBoundedFile(absPath, FILE_CAPS.scenario, 'scenario', file);
   } catch (e) {
-    throw new ScenarioFileError([{ file, line: 1, col: 1, message: `cannot read: ${(e as Error).message}` }]);
+    if (e instanceof FileError) throw new ScenarioFileError([{ file, line: 1, col: 1, message: e.reason }]);
+    throw e;
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const at = (offset: number): { line: number; col: number } => lineCounter.linePos(offset);
   if (doc.errors.length > 0) {
-    throw new ScenarioFileError(doc.errors.map((e) => ({ file, ...at(e.pos[0]), message: e.message.split('\n')[0]! })));
+    throw new ScenarioFileError(doc.errors.slice(0, 8).map((e) => ({ file, ...at(e.pos[0]), message: yamlMessage(e) })));
   }
-  const data = doc.toJS() as unknown;
+  let data: unknown;
+  try {
+    // Aliases are expanded here: a "billion laughs" file is refused instead of filling the memory.
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    throw new ScenarioFileError([{ file, line: 1, col: 1, message: `the YAML aliases (*name) expand too much (${(e as Error).message.split('\n')[0]!.toLowerCase()})` }]);
+  }
   const validate = schemaValidator();
   if (!validate(data)) {
     const problems = simplifyErrors(validate.errors ?? []).map((err) => {
-      const node = nodeAt(doc, err.instancePath);
+      const node = errorNode(doc, err);
       const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
       return { file, ...pos, message: describeError(err) };
     });
@@ -152,8 +173,23 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
   const role = raw.role === undefined ? undefined : String(raw.role);
   if (role !== undefined && !game.roles.includes(role))
     throw problem('/role', `${game.id} has roles ${game.roles.join(', ')}; '${role}' is not one of them`);
-  if (raw.profile !== undefined && !game.profiles[String(raw.profile)])
+  // Own properties only: `profile: __proto__` or `constructor` must not find Object.prototype.
+  if (raw.profile !== undefined && !Object.hasOwn(game.profiles, String(raw.profile)))
     throw problem('/profile', `${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${String(raw.profile)}'`);
+  const patterns = (Array.isArray(raw.steps) ? (raw.steps as unknown[]) : []).flatMap((s, i) => {
+    const o = s as { bot?: { matches?: unknown }; expect?: { matches?: unknown } };
+    if (typeof o?.bot?.matches === 'string') return [{ path: `/steps/${i}/bot/matches`, pattern: o.bot.matches }];
+    if (typeof o?.expect?.matches === 'string') return [{ path: `/steps/${i}/expect/matches`, pattern: o.expect.matches }];
+    return [];
+  });
+  const badPatterns = patterns.flatMap(({ path: p, pattern }) => {
+    const bad = patternProblem(pattern);
+    if (!bad) return [];
+    const node = nodeAt(doc, p);
+    const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
+    return [{ file, ...pos, message: `${p.slice(1).replace(/\//g, '.')}: ${bad.message}` }];
+  });
+  if (badPatterns.length > 0) throw new ScenarioFileError(badPatterns);
 
   const steps = Array.isArray(raw.steps)
     ? (raw.steps as unknown[]).map((s, i) => toStep(s, i, nodeAt(doc, `/steps/${i}`)?.range ? at(nodeAt(doc, `/steps/${i}`)!.range![0]).line : 0))
@@ -204,6 +240,24 @@ function toStep(s: unknown, index: number, srcLine: number): Step {
   return { ...base, kind: 'expect-line', ...(eo.line !== undefined ? { line: eo.line } : {}), ...(eo.matches !== undefined ? { matches: eo.matches } : {}), ...within };
 }
 
+/** More aliases than any hand-written scenario uses; far fewer than an expansion attack needs. */
+const MAX_ALIAS_COUNT = 100;
+
+/** The YAML library's message, first line, without its advice about its own API. */
+function yamlMessage(e: { code: string; message: string }): string {
+  if (e.code === 'MULTIPLE_DOCS') return 'a scenario file holds one YAML document; this one has a second (after a --- line)';
+  return e.message.split('\n')[0]!.replace(/^(.*?)( at line \d+, column \d+)?:?$/, '$1');
+}
+
+/** Where an error belongs: an unknown key at the key itself, everything else at the value. */
+function errorNode(doc: Document, err: ErrorObject): YamlNode | undefined {
+  const parent = nodeAt(doc, err.instancePath);
+  if (err.keyword !== 'additionalProperties' || !isMap(parent)) return parent;
+  const key = (err.params as { additionalProperty: string }).additionalProperty;
+  const pair = parent.items.find((it) => (it.key as { value?: unknown })?.value === key);
+  return (pair?.key as YamlNode | undefined) ?? parent;
+}
+
 function nodeAt(doc: Document, instancePath: string): YamlNode | undefined {
   let node: unknown = doc.contents;
   const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
@@ -221,7 +275,10 @@ function nodeAt(doc: Document, instancePath: string): YamlNode | undefined {
   return node as YamlNode | undefined;
 }
 
-/** ajv reports every branch of an anyOf; keep the most specific message per location. */
+/**
+ * ajv reports every branch of an anyOf; keep the most specific message per location. Where no
+ * alternatives are involved (the top level), every error is definite and every unknown key is kept.
+ */
 function simplifyErrors(errors: ErrorObject[]): ErrorObject[] {
   const byPath = new Map<string, ErrorObject[]>();
   for (const e of errors) {
@@ -235,14 +292,31 @@ function simplifyErrors(errors: ErrorObject[]): ErrorObject[] {
   const kept: ErrorObject[] = [];
   const covered = new Set<string>();
   for (const p of paths) {
-    if ([...covered].some((c) => c.startsWith(`${p}/`))) continue;
     const list = byPath.get(p)!;
-    const specific = list.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
-    const pick = specific.find((e) => e.keyword === 'additionalProperties') ?? specific.find((e) => e.keyword === 'enum') ?? specific[0] ?? list[0]!;
-    kept.push(pick);
+    const alternatives = list.some((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+    if (!alternatives) {
+      const unknownKeys = list.filter((e) => e.keyword === 'additionalProperties');
+      kept.push(...unknownKeys);
+      if (unknownKeys.length > 0 && unknownKeys.length === list.length) continue;
+    }
+    if ([...covered].some((c) => c.startsWith(`${p}/`))) continue;
+    const specific = list.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && !(!alternatives && e.keyword === 'additionalProperties'));
+    const pick = mostCommonUnknownKey(specific) ?? specific.find((e) => e.keyword === 'enum') ?? specific[0] ?? (alternatives ? list[0]! : undefined);
+    if (pick) kept.push(pick);
     covered.add(p);
   }
   return kept;
+}
+
+/**
+ * Among alternatives (`play: { until }` or `{ plies }`), each branch calls the others' keys unknown; the
+ * key that is really unknown is the one every branch complains about.
+ */
+function mostCommonUnknownKey(errors: ErrorObject[]): ErrorObject | undefined {
+  const unknown = errors.filter((e) => e.keyword === 'additionalProperties');
+  const count = (e: ErrorObject): number =>
+    unknown.filter((u) => (u.params as { additionalProperty: string }).additionalProperty === (e.params as { additionalProperty: string }).additionalProperty).length;
+  return [...unknown].sort((a, b) => count(b) - count(a))[0];
 }
 
 function describeError(e: ErrorObject): string {

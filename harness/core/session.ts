@@ -16,6 +16,7 @@ import { resolveLimits, type ResolvedLimits } from './profile.js';
 import type { ScenarioResult, Snapshot, TranscriptEntry } from './result.js';
 import { createRng } from './rng.js';
 import type { BotExpectation, MoveValue, Scenario, Step } from './scenario.js';
+import { matchesPattern } from './safe-regex.js';
 import { fmt, MachineOverload, Seat, type PendingExit } from './seat.js';
 import { finishViolation, round2, round3, ViolationLog, type ViolationDraft } from './violations.js';
 
@@ -181,7 +182,7 @@ class Session {
         const lines = await this.collect(request, step.withinMs);
         if (!lines) return;
         const got = lines[0]!;
-        const ok = step.line !== undefined ? got === step.line : new RegExp(step.matches!).test(got);
+        const ok = step.line !== undefined ? got === step.line : matchesPattern(step.matches!, got);
         if (!ok)
           this.addViolation({
             code: 'expectation-failed',
@@ -215,7 +216,7 @@ class Session {
     if ('any' in e) return true;
     if ('exact' in e) return canon(e.exact) === token;
     if ('oneOf' in e) return e.oneOf.some((v) => canon(v) === token);
-    return new RegExp(e.matches).test(token);
+    return matchesPattern(e.matches, token);
   }
 
   /** Performs `send` actions as they come and returns the next action that needs a decision. */
@@ -284,7 +285,7 @@ class Session {
     } else {
       const m = (expect as { matches: string }).matches;
       expected = `an answer matching /${m}/`;
-      ok = new RegExp(m).test(actual);
+      ok = matchesPattern(m, actual);
     }
     if (!ok && legal) this.checkReachable(request, expect, legal);
     if (!ok)
@@ -302,7 +303,7 @@ class Session {
   private checkReachable(request: AnswerRequest, expect: BotExpectation, legal: string[]): void {
     const canon = (v: MoveValue): string => this.referee.canonicalScenarioMove(v);
     const wanted = 'exact' in expect ? [canon(expect.exact)] : 'oneOf' in expect ? expect.oneOf.map(canon) : null;
-    const reachable = wanted ? wanted.some((w) => legal.includes(w)) : legal.some((l) => new RegExp((expect as { matches: string }).matches).test(l));
+    const reachable = wanted ? wanted.some((w) => legal.includes(w)) : legal.some((l) => matchesPattern((expect as { matches: string }).matches, l));
     if (reachable) return;
     const near = wanted?.map((w) => legal.find((l) => l.toLowerCase() === w.toLowerCase())).find((l) => l !== undefined);
     const shown = legal.length <= 12 ? legal.join(', ') : `${legal.slice(0, 12).join(', ')} … (${legal.length} in all)`;

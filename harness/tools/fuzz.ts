@@ -7,10 +7,11 @@
 //      ends the game, as the real one does);
 //   4. the saved file, loaded like any scenario, run alone: it must reproduce the verdict.
 // Deterministic for a given seed and a deterministic bot: same games, same files, byte for byte.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HarnessError, type BotCommand } from '../core/bot-process.js';
+import { writeOutputFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
 import { createRng } from '../core/rng.js';
 import { displayPath, loadScenario, type Scenario } from '../core/scenario.js';
@@ -179,9 +180,8 @@ async function shrinkAndSave(input: ShrinkInput): Promise<FuzzFinding> {
   const steps = full.slice(0, hi);
   const text = scenarioText(input, steps);
   const name = fileName(game, v, input.usedNames);
-  mkdirSync(options.saveDir, { recursive: true });
   const file = path.join(options.saveDir, name);
-  writeFileSync(file, scenarioYaml(text, path.dirname(path.resolve(file)), [`Found by: botjury fuzz ${game.id} --games ${options.count} --seed ${options.seed} (game ${input.index + 1})`]));
+  writeOutputFile(file, scenarioYaml(text, path.dirname(path.resolve(file)), [`Found by: botjury fuzz ${game.id} --games ${options.count} --seed ${options.seed} (game ${input.index + 1})`]), '--save-dir');
   // The saved file alone, loaded as a user would load it.
   runs++;
   const alone = await runScenario(loadScenario(path.resolve(file), options.invokedFrom, options.games), role, game, input.session);

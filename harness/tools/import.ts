@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ScenarioError, type GameDefinition, type JuryAction, type Referee } from '../core/game.js';
-import type { MoveValue } from '../core/scenario.js';
+import { scenarioDataProblems, type MoveValue } from '../core/scenario.js';
 import { createRng } from '../core/rng.js';
 import type { ViolationDraft } from '../core/violations.js';
 import type { ScenarioText, StepText } from './scenario-text.js';
@@ -176,8 +176,14 @@ export function importRecord(game: GameDefinition, record: ParsedRecord, options
   if (!game.roles.includes(role)) throw new RecordError(`${game.id} has roles ${game.roles.join(', ')}; '${role}' is not one of them`);
   const seed = header.seed !== undefined ? (header.seed as number | string) : 0;
   const profileName = header.profile !== undefined ? String(header.profile) : game.defaultProfile;
-  const profile = game.profiles[profileName];
+  const profile = Object.hasOwn(game.profiles, profileName) ? game.profiles[profileName] : undefined;
   if (!profile) throw new RecordError(`${game.id} has no jury profile '${profileName}'`);
+  // The header is scenario data: checked by the scenario schema before any of it is used.
+  const headerProblems = scenarioDataProblems({
+    game: game.id, role,
+    ...Object.fromEntries(['seed', 'profile', 'opponent', 'setup'].filter((k) => header[k] !== undefined).map((k) => [k, header[k]])),
+  });
+  if (headerProblems.length > 0) throw new RecordError(`the record's header: ${headerProblems.join('; ')}`);
   const setup = header.setup as Record<string, unknown> | undefined;
   let referee: Referee;
   try {

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { HarnessError, resolveCommand, type BotCommand } from '../core/bot-process.js';
+import { isTrustedFolder } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
 import type { TranscriptEntry } from '../core/result.js';
 import { exitCodeFor, runTasks, type Reporter, type RunReport, type Task } from '../core/runner.js';
@@ -67,13 +68,14 @@ export interface RunComparison {
 export interface ReplayResult {
   report: RunReport;
   comparisons: RunComparison[];
-  /** Notes on the bot itself: a different executable or script than the recorded one. */
+  /** Notes on the bot itself (a different executable or script than the recorded one) and on setup folders. */
   botNotes: string[];
 }
 
 export async function replay(data: TranscriptFile, games: readonly GameDefinition[], options: ReplayOptions): Promise<ReplayResult> {
   if (data.runs.length === 0) throw new HarnessError(`${options.transcriptPath} holds no runs`);
-  const tasks: Task[] = data.runs.map((run) => ({ scenario: replayScenario(run, games, options.transcriptPath), role: run.role }));
+  const folderNotes: string[] = [];
+  const tasks: Task[] = data.runs.map((run) => ({ scenario: replayScenario(run, games, options.transcriptPath, folderNotes), role: run.role }));
   const recordings: GameRecording[] = data.runs.map(() => ({ moves: [] }));
   const settings = data.runs[0]!.settings;
   const strict = options.strict ?? settings.strict;
@@ -101,22 +103,27 @@ export async function replay(data: TranscriptFile, games: readonly GameDefinitio
     const runs = report.results.map((r, i) => transcriptRun(tasks[i]!.scenario, r, recordings[i]!, { ...(memoryMb !== undefined ? { memoryMb } : {}), ...(strict ? { strict } : {}) }, data.runs[i]!.scenario.definition));
     writeTranscript(options.transcriptOut.file, transcriptFile(options.transcriptOut.argv, botInfo(options.bot.argv, options.invokedFrom), runs));
   }
-  return { report, comparisons, botNotes: botNotes(data, options) };
+  return { report, comparisons, botNotes: [...new Set(folderNotes), ...botNotes(data, options)] };
 }
 
 /** The scenario of a recorded run, pinned to the recorded role, seed, setup, profile and limits. */
-function replayScenario(run: TranscriptRun, games: readonly GameDefinition[], transcriptPath: string): Task['scenario'] {
+function replayScenario(run: TranscriptRun, games: readonly GameDefinition[], transcriptPath: string, notes: string[]): Task['scenario'] {
   const game = games.find((g) => g.id === run.game);
   if (!game) throw new HarnessError(`the transcript's game '${run.game}' is not available in this build`);
-  // Paths in `setup:` are relative to the scenario's folder; if that is gone, try next to the transcript.
-  const dir = existsSync(run.scenario.dir) ? run.scenario.dir : path.dirname(path.resolve(transcriptPath));
+  // Paths in `setup:` are relative to the scenario's folder. The transcript names that folder, and a
+  // transcript may come from anyone: the recorded folder is used only when it is botjury's own suite,
+  // the shared data, or a folder the user allowed (--allow-path); otherwise the transcript's folder.
+  const transcriptDir = path.dirname(path.resolve(transcriptPath));
+  const dir = existsSync(run.scenario.dir) && isTrustedFolder(run.scenario.dir) ? run.scenario.dir : transcriptDir;
+  if (run.setup && dir !== run.scenario.dir && existsSync(run.scenario.dir))
+    notes.push(`setup files are read next to the transcript (${transcriptDir}), not from the recorded folder ${run.scenario.dir}; to use that folder, add --allow-path ${run.scenario.dir}`);
   const scenario = loadScenarioData(run.scenario.definition, run.scenario.file, dir, games);
   return {
     ...scenario,
     role: run.role,
     seed: run.seed,
     // The recorded limits are complete, so a renamed or changed profile still times the bot the same.
-    ...(game.profiles[run.profile] ? { profile: run.profile } : {}),
+    ...(Object.hasOwn(game.profiles, run.profile) ? { profile: run.profile } : {}),
     limits: run.limits,
     ...(run.setup ? { setup: run.setup } : {}),
     ...(run.opponent !== undefined ? { opponent: run.opponent } : {}),

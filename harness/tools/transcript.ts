@@ -4,12 +4,13 @@
 // and the machine. Validated by schemas/transcript.schema.json.
 import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { HarnessError, resolveCommand } from '../core/bot-process.js';
+import { FILE_CAPS, FileError, readBoundedFile, writeOutputFile } from '../core/files.js';
 import { SCHEMA_DIR } from '../core/paths.js';
 import type { ResolvedLimits } from '../core/profile.js';
 import type { ScenarioResult, TranscriptEntry } from '../core/result.js';
@@ -97,9 +98,18 @@ export interface TranscriptFile {
   runs: TranscriptRun[];
 }
 
+/** Digest in chunks: a bot's jar or interpreter may be large, and botjury's memory stays bounded. */
 export function sha256File(file: string): { sha256: string; bytes: number } {
-  const data = readFileSync(file);
-  return { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.length };
+  const hash = createHash('sha256');
+  const chunk = Buffer.alloc(1 << 20);
+  const fd = openSync(file, 'r');
+  let bytes = 0;
+  try {
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; bytes += n) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return { sha256: hash.digest('hex'), bytes };
 }
 
 export function machineInfo(): MachineInfo {
@@ -153,7 +163,7 @@ export function transcriptRun(scenario: Scenario, result: ScenarioResult, record
 function scenarioDefinition(scenario: Scenario): Record<string, unknown> {
   const file = path.join(scenario.dir, path.basename(scenario.file));
   try {
-    const data = parseYaml(readFileSync(file, 'utf8')) as unknown;
+    const data = parseYaml(readBoundedFile(file, FILE_CAPS.scenario, 'scenario')) as unknown;
     if (data && typeof data === 'object' && !Array.isArray(data)) return data as Record<string, unknown>;
   } catch {
     // fall through: a scenario built in memory (fuzz) has no file
@@ -175,8 +185,7 @@ export function transcriptFile(argv: string[], bot: BotInfo, runs: TranscriptRun
 }
 
 export function writeTranscript(file: string, data: TranscriptFile): void {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(data, null, 1)}\n`);
+  writeOutputFile(file, `${JSON.stringify(data, null, 1)}\n`, '--transcript');
 }
 
 let validator: ValidateFunction | undefined;
@@ -211,9 +220,12 @@ export function transcriptProblems(data: unknown): string[] {
 export function readTranscript(file: string): TranscriptFile {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(readBoundedFile(file, FILE_CAPS.transcript, 'transcript'));
   } catch (e) {
-    throw new HarnessError(`cannot read transcript ${file}: ${(e as Error).message}`);
+    if (e instanceof FileError) throw new HarnessError(e.message);
+    // JSON.parse quotes the text around the error; say where only.
+    const position = /position (\d+)/.exec((e as Error).message)?.[1];
+    throw new HarnessError(`transcript ${file}: not valid JSON${position !== undefined ? ` (at byte ${position})` : ''}`);
   }
   const problems = transcriptProblems(data);
   if (problems.length > 0) throw new HarnessError(`${file} is not a botjury transcript:\n  ${problems.join('\n  ')}`);
@@ -234,8 +246,13 @@ export class TranscriptRecorder {
 
   /** `tasks` as run (after sharding), in the order of `report.results`. */
   write(file: string, argv: string[], bot: BotInfo, tasks: Task[], report: RunReport): void {
-    const runs = report.results.map((result, i) =>
-      transcriptRun(tasks[i]!.scenario, result, this.recordings.get(i) ?? { moves: [] }, this.settings));
+    // An interrupted run reports only the runs that finished: match each result to its task, in order.
+    let next = 0;
+    const runs = report.results.map((result) => {
+      while (next < tasks.length && !(tasks[next]!.scenario.file === result.scenario && tasks[next]!.role === result.role)) next++;
+      const i = next++;
+      return transcriptRun(tasks[i]!.scenario, result, this.recordings.get(i) ?? { moves: [] }, this.settings);
+    });
     writeTranscript(file, transcriptFile(argv, bot, runs));
   }
 }

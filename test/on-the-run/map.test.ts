@@ -39,11 +39,11 @@ describe('connect.txt', () => {
   });
 
   test('format errors name the line', () => {
-    expect(problems('eight\nEND\n')[0]).toMatch(/^line 1: 'eight' is not a city count/);
+    expect(problems('eight\nEND\n')[0]).toMatch(/^line 1 is not a city count/);
     expect(problems(EXAMPLE_MAP.replace('C 6-8', 'C 6 8'))).toEqual([
-      expect.stringMatching(/^line 10: 'C 6 8' is not a connection like 'C 1-2'/),
+      expect.stringMatching(/^line 10 is not a connection like 'C 1-2'/),
     ]);
-    expect(problems(EXAMPLE_MAP.replace('P 1-4', 'B 1-4'))[0]).toMatch(/^line 15: 'B 1-4' is not a connection/);
+    expect(problems(EXAMPLE_MAP.replace('P 1-4', 'B 1-4'))[0]).toMatch(/^line 15 is not a connection/);
     expect(problems(EXAMPLE_MAP.replace('T 3-8', 'T 3-9'))[0]).toBe("line 14: 'T 3-9' names city 9, but the cities are labeled 1 to 8");
     expect(problems(EXAMPLE_MAP.replace('T 3-8', 'T 3-3'))[0]).toMatch(/^line 14: 'T 3-3' connects city 3 with itself; A connection always connects two different cities/);
     expect(problems(EXAMPLE_MAP.replace('T 3-8', 'T 4-3'))[0]).toBe("line 14: 'T 4-3' repeats the train connection of line 13");

@@ -48,7 +48,7 @@ describe('setup and connect.txt', () => {
     expect(() => referee('fugitive', { connect: EXAMPLE_MAP.replace('C 1-2\n', '').replace('T 3-8', 'T 3-9') })).toThrow(
       "setup.connect is not a valid On The Run playing field:\n  line 13: 'T 3-9' names city 9, but the cities are labeled 1 to 8",
     );
-    expect(() => referee('fugitive', { map: 'no-such-file.txt' })).toThrow(/setup.map: cannot read/);
+    expect(() => referee('fugitive', { map: 'no-such-file.txt' })).toThrow(/setup\.map no-such-file\.txt: no such file/);
     expect(() => referee('fugitive', { connect: EXAMPLE_MAP, generate: {} })).toThrow('on-the-run setup: give one of map, connect and generate, not connect and generate');
     expect(() => referee('fugitive', { generate: { cities: 300 } })).toThrow(/setup.generate: cities must be 5..200/);
     expect(() => referee('white' as 'fugitive', undefined)).toThrow("on-the-run has roles fugitive and detectives, not 'white'");

@@ -83,10 +83,14 @@ describe('replay', () => {
     expect(stderr.match(/jury input: identical to the recording/g)).toHaveLength(2);
   });
 
-  it('without a bot command, replays the recorded one', async () => {
+  it('without a bot command, replays the recorded one only when trusted, and shows it first', async () => {
     const file = await recordBroken();
-    const r = await runCli(['replay', file]);
+    const refused = await runCli(['replay', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--trust-transcript-command');
+    const r = await runCli(['replay', file, '--trust-transcript-command']);
     expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`running the transcript's command ["python3","examples/alquerque/broken/skips-capture.py"]`);
     expect(r.stdout.match(/bot output: identical to the recording/g)).toHaveLength(2);
   });
 

@@ -4,6 +4,7 @@
 // Coordinates are 0-based inside the harness (row 0 = top, column 0 = left); messages and files use the
 // official 1-based form (`1,1` upper left, `25,25` lower right).
 
+import { printable } from '../../core/printable.js';
 import type { Rng } from '../../core/rng.js';
 
 export const SIZE = 25;
@@ -174,21 +175,21 @@ export function parseMazeText(text: string, source = 'maze'): { maze: Maze; star
     if (i % 2 === 0) {
       const r = i / 2;
       for (let k = 0; k <= 2 * SIZE; k += 2)
-        if (at(k) !== '+' && at(k) !== ' ') problems.push(`${source} line ${lineNo} column ${k + 1}: '${at(k)}' where a corner '+' belongs`);
+        if (at(k) !== '+' && at(k) !== ' ') problems.push(`${source} line ${lineNo} column ${k + 1}: '${printable(at(k))}' where a corner '+' belongs`);
       for (let c = 0; c < SIZE; c++) {
         const ch = at(2 * c + 1);
         if (ch === '-') walls[hEdge(r, c)] = 1;
-        else if (ch !== ' ') problems.push(`${source} line ${lineNo} column ${2 * c + 2}: '${ch}' is neither a wall '-' nor an opening ' '`);
+        else if (ch !== ' ') problems.push(`${source} line ${lineNo} column ${2 * c + 2}: '${printable(ch)}' is neither a wall '-' nor an opening ' '`);
       }
     } else {
       const r = (i - 1) / 2;
       for (let c = 0; c <= SIZE; c++) {
         const ch = at(2 * c);
         if (ch === '|') walls[vEdge(r, c)] = 1;
-        else if (ch !== ' ') problems.push(`${source} line ${lineNo} column ${2 * c + 1}: '${ch}' is neither a wall '|' nor an opening ' '`);
+        else if (ch !== ' ') problems.push(`${source} line ${lineNo} column ${2 * c + 1}: '${printable(ch)}' is neither a wall '|' nor an opening ' '`);
       }
       for (let c = 0; c < SIZE; c++)
-        if (at(2 * c + 1) !== ' ') problems.push(`${source} line ${lineNo} column ${2 * c + 2}: '${at(2 * c + 1)}' inside a square (only spaces belong there)`);
+        if (at(2 * c + 1) !== ' ') problems.push(`${source} line ${lineNo} column ${2 * c + 2}: '${printable(at(2 * c + 1))}' inside a square (only spaces belong there)`);
     }
   });
   if (problems.length > 0) throw new MazeError(problems);
@@ -206,7 +207,8 @@ const ORIENTATIONS: Record<string, Dir> = {
 function parseStartLine(line: string, where: string, problems: string[]): Pose | undefined {
   const m = /^\s*(\d+)\s*[,\s]\s*(\d+)\s*[,\s]\s*([A-Za-z]+)\s*$/.exec(line);
   if (!m) {
-    problems.push(`${where}: '${line}' is not 'row column orientation' (e.g. '3 12 N': 1-based row, 1-based column, N/E/S/W)`);
+    // The line itself is not quoted: the file may be anything.
+    problems.push(`${where}: not 'row column orientation' (e.g. '3 12 N': 1-based row, 1-based column, N/E/S/W)`);
     return undefined;
   }
   return poseFrom(Number(m[1]), Number(m[2]), m[3]!, where, problems);
@@ -218,7 +220,7 @@ export function poseFrom(row: number, col: number, facing: string, where: string
   const before = problems.length;
   if (!Number.isInteger(row) || row < 1 || row > SIZE) problems.push(`${where}: row ${row} is outside 1..${SIZE}`);
   if (!Number.isInteger(col) || col < 1 || col > SIZE) problems.push(`${where}: column ${col} is outside 1..${SIZE}`);
-  if (d === undefined) problems.push(`${where}: orientation '${facing}' is not N, E, S or W`);
+  if (d === undefined) problems.push(`${where}: orientation '${printable(facing, 8)}' is not N, E, S or W`);
   return problems.length === before ? { cell: cellAt(row - 1, col - 1), facing: d! } : undefined;
 }
 

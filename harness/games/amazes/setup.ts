@@ -1,7 +1,7 @@
 // A scenario's `setup:` for Amazes (schemas/setup/amazes.schema.json) turned into a maze and two
 // starting positions. The only file reading of the game: the maze file named by the scenario.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { FileError, readSetupFile } from '../../core/files.js';
+import { firstProblems } from '../../core/printable.js';
 import { ScenarioError } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { generateMaze } from './generator.js';
@@ -34,12 +34,12 @@ export function resolveSetup(setup: Record<string, unknown> | undefined, scenari
     let fileStarts: { red: Pose; blue: Pose } | undefined;
     let source = 'generated';
     if (s.maze !== undefined) {
-      const file = path.resolve(scenarioDir, s.maze);
       let text: string;
       try {
-        text = readFileSync(file, 'utf8');
+        text = readSetupFile(scenarioDir, s.maze, 'setup.maze');
       } catch (e) {
-        throw new ScenarioError(`setup.maze: cannot read ${file}: ${(e as Error).message}`);
+        if (e instanceof FileError) throw new ScenarioError(e.message);
+        throw e;
       }
       source = s.maze;
       const parsed = parseMazeText(text, s.maze);
@@ -70,7 +70,7 @@ export function resolveSetup(setup: Record<string, unknown> | undefined, scenari
     if (problems.length > 0) throw new MazeError(problems.map((p) => `${where}: ${p}`));
     return { maze, starts, source, startsFrom };
   } catch (e) {
-    if (e instanceof MazeError) throw new ScenarioError(e.message);
+    if (e instanceof MazeError) throw new ScenarioError(firstProblems(e.problems));
     throw e;
   }
 }

@@ -116,13 +116,13 @@ export function buildSetup(raw: Record<string, unknown> | undefined, bot: number
   if (Array.isArray(choice)) {
     placements = choice.map((p) => ({ x: p.x, y: p.y, facing: p.facing as Facing }));
     placementSource = 'setup.placements';
-  } else if (choice === 'auto' && ENGINE_PLACEMENTS[`engine-seed-${seed}`]) {
+  } else if (choice === 'auto' && Object.hasOwn(ENGINE_PLACEMENTS, `engine-seed-${seed}`)) {
     placementSource = `engine-seed-${seed}`;
     placements = ENGINE_PLACEMENTS[placementSource]!;
   } else if (choice === 'auto' || choice === 'seeded') {
     placements = seededPlacements(rng.fork('placement'));
     placementSource = 'seeded';
-  } else if (ENGINE_PLACEMENTS[choice]) {
+  } else if (Object.hasOwn(ENGINE_PLACEMENTS, choice)) {
     placements = ENGINE_PLACEMENTS[choice]!;
     placementSource = choice;
   } else {

@@ -74,7 +74,7 @@ export function parseConnect(text: string): GameMap {
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop(); // the final newline ends a line, it does not start one
   const problems: string[] = [];
   const first = (lines[0] ?? '').trim();
-  if (!/^\d+$/.test(first)) throw new MapError([`line 1: '${first}' is not a city count; ${MAP_RULES.count}`]);
+  if (!/^\d+$/.test(first)) throw new MapError([`line 1 is not a city count; ${MAP_RULES.count}`]); // the line itself is not quoted: the file may be anything
   const cities = Number(first);
   if (cities > MAX_CITIES) problems.push(`line 1: ${cities} cities; ${MAP_RULES.maxCities}`);
   if (cities < MIN_CITIES) problems.push(`line 1: ${cities} cities; four detectives and the fugitive need at least ${MIN_CITIES}`);
@@ -91,7 +91,7 @@ export function parseConnect(text: string): GameMap {
     }
     const m = CONNECTION_LINE.exec(line.trimEnd());
     if (!m) {
-      problems.push(`line ${no}: '${line}' is not a connection like 'C 1-2', 'T 3-8' or 'P 1-4', nor 'END'`);
+      problems.push(`line ${no} is not a connection like 'C 1-2', 'T 3-8' or 'P 1-4', nor 'END'`);
       continue;
     }
     const mode = m[1] as Mode;

@@ -1,6 +1,6 @@
 // The CodeCup 2007 jury for one On The Run game, seen from the bot's seat (fugitive or detectives).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { FileError, readSetupFile } from '../../core/files.js';
+import { firstProblems } from '../../core/printable.js';
 import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
@@ -36,13 +36,13 @@ export function loadField(
   let text: string;
   let origin: string;
   if (setup?.map !== undefined) {
-    const file = path.resolve(scenarioDir, setup.map);
     try {
-      text = readFileSync(file, 'utf8');
+      text = readSetupFile(scenarioDir, setup.map, 'setup.map');
     } catch (e) {
-      throw new ScenarioError(`on-the-run setup.map: cannot read ${file}: ${(e as Error).message}`);
+      if (e instanceof FileError) throw new ScenarioError(`on-the-run ${e.message}`);
+      throw e;
     }
-    origin = file;
+    origin = `setup.map ${setup.map}`;
   } else if (setup?.connect !== undefined) {
     text = setup.connect;
     origin = 'setup.connect';
@@ -63,7 +63,7 @@ export function loadField(
   try {
     return { map: parseConnect(text), text };
   } catch (e) {
-    if (e instanceof MapError) throw new ScenarioError(`${origin} is not a valid On The Run playing field:\n  ${e.problems.join('\n  ')}`);
+    if (e instanceof MapError) throw new ScenarioError(`${origin} is not a valid On The Run playing field:\n  ${firstProblems(e.problems).split('\n').join('\n  ')}`);
     throw e;
   }
 }

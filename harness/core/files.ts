@@ -1,0 +1,214 @@
+// Reading files botjury did not write (scenarios, mazes, maps, game records, transcripts): only regular
+// files, never more than a cap, and no error message ever quotes what a file contains — a scenario may
+// name /etc/shadow or /dev/zero, and a transcript may come from anyone.
+import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, realpathSync, rmdirSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT } from './paths.js';
+
+/** Size caps per kind of file (bytes); docs/security.md lists them. */
+export const FILE_CAPS = {
+  scenario: 1 << 20,
+  /** Mazes, maps and fields named in `setup:` (an official maze is 2.6 kB). */
+  setup: 1 << 20,
+  /** A game record for `botjury import` (a saved CodeCup game page is about 60 kB). */
+  record: 8 << 20,
+  transcript: 64 << 20,
+} as const;
+
+/** A file that cannot be read or written safely; one line that names the file, never its content. */
+export class FileError extends Error {
+  override name = 'FileError';
+  /** `subject`: what and which file ("scenario x.yaml"); `reason`: what is wrong, without the file name. */
+  constructor(subject: string, readonly reason: string) {
+    super(`${subject}: ${reason}`);
+  }
+}
+
+/**
+ * Reads a regular file of at most `maxBytes` bytes as UTF-8. Errors read `<what> <shownAs>: <reason>`
+ * (`what`: "scenario", "setup.maze"; `shownAs`: the path as the user wrote it).
+ */
+export function readBoundedFile(file: string, maxBytes: number, what: string, shownAs = file): string {
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO nobody writes to must not hang before the type check refuses it.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new FileError(`${what} ${shownAs}`, `not a regular file (${kindOf(st)})`);
+    if (st.size > maxBytes) throw new FileError(`${what} ${shownAs}`, `${formatBytes(st.size)}, more than the ${formatBytes(maxBytes)} botjury reads for a ${what}`);
+    // The size may change while reading (a file being written): never read past the cap either way.
+    const buffer = Buffer.alloc(Math.min(maxBytes + 1, Math.max(st.size + 1, 4096)));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) break;
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    if (length > maxBytes) throw new FileError(`${what} ${shownAs}`, `more than the ${formatBytes(maxBytes)} botjury reads for a ${what}`);
+    return buffer.toString('utf8', 0, length);
+  } catch (e) {
+    if (e instanceof FileError) throw e;
+    throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function kindOf(st: Stats): string {
+  if (st.isDirectory()) return 'a folder';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isFIFO()) return 'a pipe';
+  if (st.isSocket()) return 'a socket';
+  return 'not a plain file';
+}
+
+const OS_ERRORS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EROFS: 'a read-only file system',
+  EEXIST: 'already exists',
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'not a regular file (a folder)',
+  ENOTDIR: 'a part of the path is not a folder',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+  EIO: 'input/output error',
+  ENXIO: 'a pipe nobody reads',
+};
+
+export function describeOsError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return (code !== undefined && Object.hasOwn(OS_ERRORS, code) ? OS_ERRORS[code] : undefined) ?? code ?? 'failed';
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1 << 20) return `${+(n / (1 << 20)).toFixed(1)} MB`;
+  if (n >= 1 << 10) return `${+(n / (1 << 10)).toFixed(1)} kB`;
+  return `${n} bytes`;
+}
+
+// ---- where `setup:` paths may point ----
+
+/** The shared data folder next to botjury (official sample mazes the suite names as ../shared/data). */
+export const SHARED_DATA_DIR = path.resolve(PACKAGE_ROOT, '..', 'shared', 'data');
+
+/** Folders the user allowed on the command line (--allow-path); set once per run by the CLI. */
+const allowedRoots: string[] = [];
+
+export function allowReadingUnder(dirs: readonly string[]): void {
+  allowedRoots.length = 0;
+  allowedRoots.push(...dirs.map(realOrResolved));
+}
+
+export const userAllowedRoots = (): readonly string[] => allowedRoots;
+
+function realOrResolved(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+const isInside = (file: string, dir: string): boolean => {
+  const rel = path.relative(dir, file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+/** True when `dir` is one of the folders a setup path may always point into, or one the user allowed. */
+export function isTrustedFolder(dir: string): boolean {
+  const real = realOrResolved(dir);
+  return [SHARED_DATA_DIR, path.join(PACKAGE_ROOT, 'scenarios'), ...allowedRoots].some((root) => isInside(real, realOrResolved(root)));
+}
+
+/**
+ * Reads a file a scenario's `setup:` names (`setup.maze`), relative to the scenario's folder. It must
+ * stay inside that folder (symbolic links followed), the shared data folder, or a folder given with
+ * --allow-path; errors name the setup key and the path as written, never the file's content.
+ */
+export function readSetupFile(scenarioDir: string, given: string, key: string): string {
+  const abs = path.resolve(scenarioDir, given);
+  const real = realOrResolved(abs);
+  const roots = [scenarioDir, SHARED_DATA_DIR, ...allowedRoots].map(realOrResolved);
+  if (!roots.some((root) => isInside(real, root)))
+    throw new FileError(`${key} ${given}`, `outside the scenario's folder; botjury reads setup files only there and in ${SHARED_DATA_DIR} (allow another folder with --allow-path DIR)`);
+  return readBoundedFile(abs, FILE_CAPS.setup, key, given);
+}
+
+// ---- where botjury writes (reports, transcripts, saved scenarios) ----
+
+/**
+ * Makes sure `dir` is a folder botjury can write into, creating missing folders one level at a time
+ * (recursive mkdir loops forever under /proc on some Node versions). `flag` names the option in errors.
+ */
+export function prepareOutputFolder(dir: string, flag: string): void {
+  const abs = path.resolve(dir);
+  const missing: string[] = [];
+  let existing = abs;
+  for (;;) {
+    let st: Stats | undefined;
+    try {
+      st = statSync(existing);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new FileError(`${flag} ${dir}`, describeOsError(e));
+    }
+    if (st) {
+      if (!st.isDirectory()) throw new FileError(`${flag} ${dir}`, `${existing} is not a folder`);
+      break;
+    }
+    missing.unshift(existing);
+    const up = path.dirname(existing);
+    if (up === existing) break;
+    existing = up;
+  }
+  try {
+    for (const d of missing) mkdirSync(d);
+    // Permission bits do not tell (root, read-only mounts, /proc): make and remove a folder there.
+    rmdirSync(mkdtempSync(path.join(abs, '.botjury-write-check-')));
+  } catch (e) {
+    throw new FileError(`${flag} ${dir}`, `cannot create or write into ${abs} (${describeOsError(e)})`);
+  }
+}
+
+/** Checks, before a run starts, that `file` can be written: not a folder, its folder writable. */
+export function prepareOutputFile(file: string, flag: string): void {
+  const abs = path.resolve(file);
+  let st: Stats | undefined;
+  try {
+    st = statSync(abs);
+  } catch {
+    st = undefined;
+  }
+  if (st?.isDirectory()) throw new FileError(`${flag} ${file}`, 'is a folder; give a file name');
+  if (!st) {
+    try {
+      prepareOutputFolder(path.dirname(abs), flag);
+    } catch (e) {
+      throw e instanceof FileError ? new FileError(`${flag} ${file}`, e.reason) : e;
+    }
+  }
+  try {
+    // Opened for appending (nothing is truncated yet); O_NONBLOCK: a pipe without a reader is refused, not waited on.
+    closeSync(openSync(abs, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK));
+    if (!st) unlinkSync(abs);
+  } catch (e) {
+    throw new FileError(`${flag} ${file}`, `cannot write it (${describeOsError(e)})`);
+  }
+}
+
+/** Writes a whole output file (transcript, scenario); a failure is one line naming the option. */
+export function writeOutputFile(file: string, text: string, flag: string): void {
+  prepareOutputFile(file, flag);
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw new FileError(`${flag} ${file}`, `cannot write it (${describeOsError(e)})`);
+  }
+}

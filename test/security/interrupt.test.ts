@@ -1,0 +1,53 @@
+// SIGINT during a parallel check: the finished runs are written to every report, marked interrupted,
+// the temporary folders are gone and the exit code is 130.
+import { execa } from 'execa';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, ROOT } from '../helpers.js';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-interrupt-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('an interrupted check', () => {
+  it('writes what finished, marked interrupted, cleans up and exits 130', async () => {
+    const out = path.join(tmp, 'out');
+    const scratch = path.join(tmp, 'scratch'); // the CLI's TMPDIR: every folder it makes is seen here
+    for (const d of [out, scratch]) mkdirSync(d);
+    const child = execa(process.execPath, [CLI, 'check', 'alquerque', '--jobs', '4',
+      '--reporter', `json=${out}/r.json`, '--reporter', `tap=${out}/r.tap`, '--reporter', `junit=${out}/r.xml`, '--reporter', `html=${out}/r.html`,
+      '--transcript', `${out}/t.json`, '--', 'python3', 'examples/alquerque/python/bot.py'], {
+      cwd: ROOT, reject: false, env: { NO_COLOR: '1', TMPDIR: scratch }, stdin: 'ignore', timeout: 120_000,
+    });
+    // Interrupt once the first runs have finished (the TAP file streams them) and others are in progress.
+    const tapFile = `${out}/r.tap`;
+    const started = Date.now();
+    while (Date.now() - started < 90_000) {
+      await new Promise((r) => setTimeout(r, 200));
+      let tap = '';
+      try {
+        tap = readFileSync(tapFile, 'utf8');
+      } catch {
+        // not created yet
+      }
+      if (/^(not )?ok 2 /m.test(tap)) break;
+    }
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode, r.stderr).toBe(130);
+    expect(r.stderr).toContain('interrupted (SIGINT)');
+    const report = JSON.parse(readFileSync(`${out}/r.json`, 'utf8')) as { interrupted?: { planned: number }; results: { violations: { code: string }[] }[] };
+    expect(report.interrupted?.planned).toBeGreaterThan(report.results.length);
+    expect(report.results.length).toBeGreaterThanOrEqual(2);
+    // Runs cut short by the interrupt are left out, so no killed bot is blamed for ending early.
+    expect(report.results.flatMap((res) => res.violations.map((v) => v.code))).not.toContain('early-exit');
+    expect(report.results.flatMap((res) => res.violations.map((v) => v.code))).not.toContain('crash');
+    expect(readFileSync(`${out}/r.tap`, 'utf8')).toMatch(/^Bail out! interrupted: \d+ of \d+ scenario runs finished$/m);
+    expect(readFileSync(`${out}/r.xml`, 'utf8')).toMatch(/<property name="interrupted" value="\d+ of \d+ scenario runs finished"\/>/);
+    expect(readFileSync(`${out}/r.html`, 'utf8').length).toBeGreaterThan(1000);
+    const transcript = JSON.parse(readFileSync(`${out}/t.json`, 'utf8')) as { runs: unknown[] };
+    expect(transcript.runs.length).toBe(report.results.length);
+    expect(readdirSync(scratch)).toEqual([]);
+  });
+});

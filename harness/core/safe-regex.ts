@@ -113,6 +113,14 @@ function matcher(): { thread: Worker; state: Int32Array } {
 }
 
 /**
+ * Starts the matcher before a bot runs: starting a worker blocks botjury's event loop for a moment,
+ * which must not happen while a bot's answer is being timed.
+ */
+export function warmUpPatternMatcher(): void {
+  matcher();
+}
+
+/**
  * True when `text` matches the scenario's `pattern` (a JavaScript regular expression without flags).
  * Text longer than MAX_SUBJECT_LENGTH never matches. Throws ScenarioError when the match takes longer
  * than MATCH_TIMEOUT_MS (the pattern's fault: the worker is ended and the scenario is an error).

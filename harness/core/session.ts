@@ -16,7 +16,7 @@ import { resolveLimits, type ResolvedLimits } from './profile.js';
 import type { ScenarioResult, Snapshot, TranscriptEntry } from './result.js';
 import { createRng } from './rng.js';
 import type { BotExpectation, MoveValue, Scenario, Step } from './scenario.js';
-import { matchesPattern } from './safe-regex.js';
+import { matchesPattern, warmUpPatternMatcher } from './safe-regex.js';
 import { fmt, MachineOverload, Seat, type PendingExit } from './seat.js';
 import { finishViolation, round2, round3, ViolationLog, type ViolationDraft } from './violations.js';
 
@@ -103,6 +103,7 @@ class Session {
         profile,
         ...(this.scenario.opponent !== undefined ? { opponent: this.scenario.opponent } : {}),
       });
+      if (this.scenario.steps?.some((step) => JSON.stringify(step).includes('"matches"'))) warmUpPatternMatcher();
       const cwd = this.prepareCwd();
       this.seat = new Seat(
         this.options.bot,

@@ -73,9 +73,10 @@ export function timingSvg(r: ScenarioResult): string {
   const limits = replies.map((p) => p.limitMs).filter((l): l is number => l !== null);
   if (limitPts.length) {
     parts.push(`<polyline class="limit" points="${limitPts.join(' ')}"><title>limit per reply</title></polyline>`);
-    const flat = limits.every((l) => l === limits[0]);
     const last = limits[limits.length - 1]!;
-    const text = flat ? `limit ${fmt(last)} ms` : `limit: what was left of the ${fmt(Math.max(...limits))} ms budget`;
+    // The label sits at the right end: the last limit, or what a shrinking total budget had left.
+    const shrinking = r.timing.totalBudgetMs !== null && limits.some((l) => l !== limits[0]);
+    const text = shrinking ? `limit: what was left of the ${fmt(r.timing.totalBudgetMs!)} ms budget` : `limit ${fmt(last)} ms`;
     parts.push(`<text class="limit-label" x="${W - RIGHT}" y="${Math.max(TOP + 9, y(last) - 3).toFixed(1)}" text-anchor="end">${e(text)}</text>`);
   }
   parts.push(`<line x1="${LEFT}" x2="${W - RIGHT}" y1="${H - BOTTOM}" y2="${H - BOTTOM}" stroke="#999"/>`);

@@ -68,17 +68,14 @@ const SCRIPT = String.raw`
 
   // ---------------------------------------------------------------- a rejected answer, drawn over the position the bot faced
   var REJECT = '#e03131';
-  function rejectedPath(g, points, text) {
-    var grp = s('g', { 'class': 'rejected-move' }, g);
-    tip(grp, 'rejected: ' + text);
+  // Each draws into the rejected answer's own layer (one per answer, made by the replay).
+  function rejectedPath(grp, points) {
     if (points.length > 1) s('polyline', { points: points.map(function (p) { return p.join(','); }).join(' '), fill: 'none', stroke: REJECT, 'stroke-width': 3.5, 'stroke-dasharray': '6 4', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, grp);
     var end = points[points.length - 1];
     s('path', { d: 'M' + (end[0] - 7) + ' ' + (end[1] - 7) + 'l14 14m0 -14l-14 14', stroke: REJECT, 'stroke-width': 3.5, 'stroke-linecap': 'round' }, grp);
     return true;
   }
-  function rejectedRing(g, at, r, text) {
-    var grp = s('g', { 'class': 'rejected-move' }, g);
-    tip(grp, 'rejected: ' + text);
+  function rejectedRing(grp, at, r) {
     s('circle', { cx: at[0], cy: at[1], r: r, fill: 'none', stroke: REJECT, 'stroke-width': 3, 'stroke-dasharray': '4 3' }, grp);
     return true;
   }
@@ -86,8 +83,8 @@ const SCRIPT = String.raw`
   /** A one-letter action (U D L R A N) from a board cell: an arrow to the next cell, or a ring. */
   function rejectedAction(g, center, cell, text) {
     var letter = String(text).trim().charAt(0).toUpperCase();
-    if (STEP[letter]) return rejectedPath(g, [center, [center[0] + STEP[letter][0] * cell, center[1] + STEP[letter][1] * cell]], text);
-    if (letter === 'A' || letter === 'N') return rejectedRing(g, center, cell * 0.6, text);
+    if (STEP[letter]) return rejectedPath(g, [center, [center[0] + STEP[letter][0] * cell, center[1] + STEP[letter][1] * cell]]);
+    if (letter === 'A' || letter === 'N') return rejectedRing(g, center, cell * 0.6);
     return false;
   }
 
@@ -102,7 +99,7 @@ const SCRIPT = String.raw`
     fits: function (st) { return isObj(st) && isStrRows(st.rows, 7); },
     rejected: function (g, st, text) {
       var pts = alquerquePath(text);
-      return pts.length > 1 && pts.every(Boolean) && rejectedPath(g, pts, text);
+      return pts.length > 1 && pts.every(Boolean) && rejectedPath(g, pts);
     },
     draw: function (stage, st) {
       var S = 44, M = 34, N = 7;
@@ -176,7 +173,7 @@ const SCRIPT = String.raw`
           pts.push(center());
         }
       });
-      return rejectedPath(g, pts.length > 1 ? pts : [pts[0]], text);
+      return rejectedPath(g, pts);
     },
     draw: function (stage, st, ctx) {
       var n = st.maze.length, C = AMAZES_CELL, M = AMAZES_MARGIN;
@@ -256,7 +253,7 @@ const SCRIPT = String.raw`
         var m = /(\d+)\s*$/.exec(line), from = ctx.role === 'fugitive' ? (i === 0 ? st.fugitive : null) : st.detectives[i];
         if (!m || typeof from !== 'number' || from < 1 || from > st.cities) return;
         var to = Number(m[1]);
-        drawn = to >= 1 && to <= st.cities ? rejectedPath(g, [at.pos(from), at.pos(to)], line) : rejectedRing(g, at.pos(from), at.R + 6, line);
+        drawn = to >= 1 && to <= st.cities ? rejectedPath(g, [at.pos(from), at.pos(to)]) : rejectedRing(g, at.pos(from), at.R + 6);
       });
       return drawn;
     },
@@ -546,28 +543,24 @@ const SCRIPT = String.raw`
     }
     var rejectedNote = h('p', { 'class': 'rejected-note', hidden: '' }, container);
     var stage = h('div', { 'class': 'replay-stage' }, container);
-    // The transcript lines that led to the shown position are highlighted; clicking a line shows its position.
+    // The transcript lines written while the shown position stood are highlighted; clicking a line shows that position.
     var rowT = rows.map(function (r) { return Number(r.getAttribute('data-t')); });
     var box = rows.length ? rows[0].closest('.transcript-box') : null;
     var marked = [];
     function markTranscript(i) {
       marked.forEach(function (r) { r.classList.remove('at'); });
       marked = [];
-      var from = i > 0 ? all[i - 1].t : -Infinity, to = all[i].t;
-      for (var k = firstAfter(from); k < rows.length && rowT[k] <= to; k++) { rows[k].classList.add('at'); marked.push(rows[k]); }
+      var from = i > 0 ? all[i].t : -Infinity, to = i + 1 < all.length ? all[i + 1].t : Infinity;
+      for (var k = firstAtOrAfter(from); k < rows.length && rowT[k] < to; k++) { rows[k].classList.add('at'); marked.push(rows[k]); }
       if (marked.length && box && box.offsetParent !== null) box.scrollTop = Math.max(0, marked[0].offsetTop - box.clientHeight / 3);
     }
-    function firstAfter(t) {
+    function firstAtOrAfter(t) {
       var lo = 0, hi = rowT.length;
-      while (lo < hi) { var mid = (lo + hi) >> 1; if (rowT[mid] > t) hi = mid; else lo = mid + 1; }
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (rowT[mid] >= t) hi = mid; else lo = mid + 1; }
       return lo;
     }
     rows.forEach(function (row, k) {
-      row.addEventListener('click', function () {
-        var f = all.length - 1;
-        for (var i = all.length - 1; i >= 0; i--) if (all[i].t >= rowT[k]) f = i;
-        show(f);
-      });
+      row.addEventListener('click', function () { show(faced(rowT[k])); });
     });
     var current = 0;
     function show(i) {
@@ -584,7 +577,10 @@ const SCRIPT = String.raw`
       try {
         var g = use.draw(stage, snap.state, { all: all, index: current, role: run.role, options: options, redraw: function () { show(current); } });
         snap.rejected.forEach(function (m) {
-          if (!(g && use.rejected && use.rejected(g, snap.state, m.rejected, { role: run.role }))) rejectedNote.textContent += ' (this answer cannot be drawn)';
+          var layer = g && use.rejected ? tip(s('g', { 'class': 'rejected-move' }, g), 'rejected: ' + m.rejected) : null;
+          if (layer && use.rejected(layer, snap.state, m.rejected, { role: run.role })) return;
+          if (layer) g.removeChild(layer);
+          rejectedNote.textContent += ' (this answer cannot be drawn)';
         });
       } catch (err) {
         // A drawing bug must never hide the data: show the snapshot as text and remember the failure.

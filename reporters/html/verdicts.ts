@@ -65,7 +65,8 @@ function oneAnswerHint(answer: Violation[]): string | null {
   const extra = answer.filter((v) => v.code === 'extra-output' && v.actual !== undefined);
   const taken = answer.find((v) => v.code !== 'extra-output' && v.actual !== undefined);
   if (extra.length === 0 || !taken) return null;
-  const lines = [taken, ...extra].sort((a, b) => a.atMs - b.atMs);
+  // The jury takes the first line written as the answer, so the taken line came first.
+  const lines = [taken, ...extra];
   return `One answer, ${answer.length} verdicts: where one line was due the bot wrote ${lines.map((l) => `<code>${e(l.actual!)}</code>`).join(' and ')}; the jury took <code>${e(taken.actual!)}</code> as the answer. A debug line on stdout does this: write debug output to stderr.`;
 }
 

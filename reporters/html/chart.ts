@@ -77,7 +77,10 @@ export function timingSvg(r: ScenarioResult): string {
     // The label sits at the right end: the last limit, or what a shrinking total budget had left.
     const shrinking = r.timing.totalBudgetMs !== null && limits.some((l) => l !== limits[0]);
     const text = shrinking ? `limit: what was left of the ${fmt(r.timing.totalBudgetMs!)} ms budget` : `limit ${fmt(last)} ms`;
-    parts.push(`<text class="limit-label" x="${W - RIGHT}" y="${Math.max(TOP + 9, y(last) - 3).toFixed(1)}" text-anchor="end">${e(text)}</text>`);
+    // Next to where the line ends when there is room, else at the right edge.
+    const end = x(replies.length) + 4;
+    const room = W - RIGHT - end >= text.length * 5.5;
+    parts.push(`<text class="limit-label" x="${(room ? end : W - RIGHT).toFixed(1)}" y="${Math.max(TOP + 9, y(last) - 3).toFixed(1)}" text-anchor="${room ? 'start' : 'end'}">${e(text)}</text>`);
   }
   parts.push(`<line x1="${LEFT}" x2="${W - RIGHT}" y1="${H - BOTTOM}" y2="${H - BOTTOM}" stroke="#999"/>`);
   for (const n of xLabelReplies(replies.length, step)) parts.push(`<text class="x-label" x="${(x(n - 1) + barWidth / 2).toFixed(1)}" y="${H - 8}" text-anchor="middle">${n}</text>`);

@@ -49,7 +49,7 @@ const SNAPSHOT_RUNS: [string, string[]][] = [
 ];
 
 /** A debug line written just before the move: the jury reads it as the move, the move comes after. */
-const DEBUG_FIRST_BOT = ['python3', '-c', `import sys; sys.path.insert(0, ${JSON.stringify(path.join(ROOT, 'examples/alquerque/python'))}); import alquerque
+const DEBUG_FIRST_BOT = ['python3', '-c', `import sys; sys.dont_write_bytecode = True; sys.path.insert(0, ${JSON.stringify(path.join(ROOT, 'examples/alquerque/python'))}); import alquerque
 def send(text):
     sys.stdout.write('debug: thinking\\n' + text + '\\n'); sys.stdout.flush()
 alquerque.run(alquerque.random_legal_move, send=send)`];

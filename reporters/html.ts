@@ -1,16 +1,37 @@
 // HTML reporter: one self-contained page (no network: inline style and script, a CSP that forbids
-// loading anything) that a jury member opens instead of logs. Summary; per scenario the verdicts with
-// their evidence, each reply's time against its limit (SVG), the game drawn at every ply with a
-// slider (reporters/html/client.ts), and the full transcript with timestamps. Text reads without
-// JavaScript; only the replay needs it. Everything a bot wrote is escaped here or set as textContent.
-import type { ReplyTiming, ScenarioResult, Snapshot, TranscriptEntry } from '../harness/core/result.js';
+// loading anything) that a jury member opens instead of logs. Failures first, filterable by status and
+// verdict; per scenario the verdicts (one card per bug, evidence in words), each reply's time against
+// its limit (SVG), the game drawn at every ply with a slider tied to the transcript (html/client.ts).
+// Summary, verdicts and charts read without JavaScript; the replay and the transcript need it.
+// Everything a bot wrote is escaped here or set as textContent by the page.
+//
+// Memory: a scenario's positions are packed (html/pack.ts) when it ends and its snapshots are dropped
+// from the result, so a whole suite never holds more than the games still running.
+import type { ScenarioResult } from '../harness/core/result.js';
 import type { Reporter, RunInfo, RunReport } from '../harness/core/runner.js';
-import type { Violation } from '../harness/core/violations.js';
-import { printable } from './console.js';
+import { timingSvg } from './html/chart.js';
 import { CLIENT_SCRIPT } from './html/client.js';
+import { escapeHtml as e, fmt, scriptJson } from './html/escape.js';
+import { packScenario, TRANSCRIPT_DIRS } from './html/pack.js';
 import { STYLE } from './html/style.js';
+import { verdictCards } from './html/verdicts.js';
 import type { Output } from './output.js';
 import { isSkipped, skipReason } from './tap.js';
+
+export { escapeHtml, scriptJson } from './html/escape.js';
+export { timingSvg } from './html/chart.js';
+
+/** Packs made when a scenario ended, so that any number of HTML reporters share them. */
+const PACKED = new WeakMap<ScenarioResult, string>();
+
+function packed(r: ScenarioResult): string {
+  let p = PACKED.get(r);
+  if (p === undefined) {
+    p = packScenario(r);
+    PACKED.set(r, p);
+  }
+  return p;
+}
 
 export function htmlReporter(out: Output): Reporter {
   let info: RunInfo | undefined;
@@ -19,6 +40,11 @@ export function htmlReporter(out: Output): Reporter {
     onRunStart(i) {
       info = i;
     },
+    onScenarioEnd(result) {
+      packed(result);
+      // The snapshots are now in the pack; holding them for the whole suite cost hundreds of MB.
+      delete result.snapshots;
+    },
     onRunEnd(report: RunReport) {
       out.write(htmlPage(report, info));
       return out.close();
@@ -26,40 +52,26 @@ export function htmlReporter(out: Output): Reporter {
   };
 }
 
-/**
- * Bot text for HTML: control characters made visible as the console shows them (line breaks and tabs
- * kept: our own messages use them), then entity-escaped.
- */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/[^\n\t]+/g, (run) => printable(run))
-    .replace(/[\u0080-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** Failures first: what a reader opens the report for. */
+const STATUS_ORDER: ScenarioResult['status'][] = ['failed', 'error', 'skipped', 'passed'];
 
-const e = escapeHtml;
-
-/** JSON inside <script type="application/json">: no `<` (so no `</script>`), no raw DEL, C1 controls or line separators. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<\x7f-\x9f\u2028\u2029\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+/** Codes the bot's answer was refused for: the page draws that answer on the board, marked rejected. */
+const REJECTED_ANSWER_CODES = new Set(['illegal-move', 'bad-format', 'too-many-steps', 'ineffective-action', 'expectation-failed']);
 
 export function htmlPage(report: RunReport, info?: RunInfo): string {
   const s = report.summary;
   const skipped = report.results.filter(isSkipped).length;
   const title = `botjury: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} errors` : ''}${skipped ? `, ${skipped} skipped` : ''}`;
   const data = {
+    dirs: TRANSCRIPT_DIRS,
     scenarios: report.results.map((r) => ({
       game: r.game,
       role: r.role,
-      snapshots: encodeSnapshots(r.snapshots ?? []),
-      marks: r.violations.filter((v) => v.ply !== undefined).map((v) => ({ ply: v.ply, code: v.code })),
+      pack: packed(r),
+      marks: r.violations.filter((v) => v.ply !== undefined).map((v) => ({ ply: v.ply, code: v.code, atMs: v.atMs, ...(REJECTED_ANSWER_CODES.has(v.code) && v.actual !== undefined ? { rejected: v.actual } : {}) })),
     })),
   };
+  const order = report.results.map((r, i) => ({ r, i })).sort((a, b) => STATUS_ORDER.indexOf(a.r.status) - STATUS_ORDER.indexOf(b.r.status) || a.i - b.i);
   const parts: string[] = [];
   parts.push(`<!DOCTYPE html>
 <html lang="en">
@@ -83,9 +95,11 @@ export function htmlPage(report: RunReport, info?: RunInfo): string {
 <p class="totals" id="totals"><span class="passed">${s.passed} passed</span><span class="failed">${s.failed} failed</span><span class="error">${s.errors} harness errors</span>${skipped ? `<span class="skipped">${skipped} skipped</span>` : ''}</p>
 </header>
 `);
-  parts.push(summaryTable(report.results));
-  report.results.forEach((r, i) => parts.push(scenarioSection(r, i)));
-  parts.push(`<footer>Generated by ${e(`${report.tool.name} ${report.tool.version}`)}. Times are milliseconds since the bot was started; reply times count only while the jury waited for the answer.</footer>
+  parts.push(filterBar(report.results));
+  parts.push(summaryTable(order));
+  for (const { r, i } of order) parts.push(scenarioSection(r, i));
+  parts.push(`<p class="filtered-out" hidden>No scenario matches the filter.</p>
+<footer>Generated by ${e(`${report.tool.name} ${report.tool.version}`)}. Times are milliseconds since the bot was started; reply times count only while the jury waited for the answer.</footer>
 <script type="application/json" id="botjury-data">${scriptJson(data)}</script>
 <script>${CLIENT_SCRIPT}</script>
 </body>
@@ -94,10 +108,28 @@ export function htmlPage(report: RunReport, info?: RunInfo): string {
   return parts.join('');
 }
 
-function summaryTable(results: ScenarioResult[]): string {
-  const rows = results.map((r, i) => {
-    const codes = [...new Set(r.violations.map((v) => v.code))].join(', ');
-    return `<tr class="${r.status}"><td class="num">${i + 1}</td><td><span class="badge ${r.status}">${r.status}</span></td><td><a href="#scenario-${i}">${e(r.name)}</a><br><span class="muted mono">${e(r.scenario)}</span></td><td>${e(r.game)}</td><td>${e(r.role)}</td><td class="mono">${e(r.error ? `harness error${codes ? `; ${codes}` : ''}` : isSkipped(r) ? `skipped: ${skipReason(r) ?? ''}` : codes)}</td><td class="num">${r.timing.replies}</td><td class="num">${fmt(r.timing.maxMs)}</td><td class="num">${fmt(r.durationMs)}</td></tr>`;
+function codesOf(r: ScenarioResult): string[] {
+  return [...new Set(r.violations.map((v) => v.code))];
+}
+
+/** Buttons to show only some statuses or verdicts, with counts; the page's script makes them work. */
+function filterBar(results: ScenarioResult[]): string {
+  const statusCounts = STATUS_ORDER.map((st) => [st, results.filter((r) => r.status === st).length] as const).filter(([, n]) => n > 0);
+  const codeCounts = new Map<string, number>();
+  for (const r of results) for (const c of codesOf(r)) codeCounts.set(c, (codeCounts.get(c) ?? 0) + 1);
+  const button = (kind: string, value: string, text: string, n: number): string =>
+    `<button type="button" class="filter" data-filter="${kind}" data-value="${e(value)}" aria-pressed="${value === '' ? 'true' : 'false'}">${e(text)} <span class="n">${n}</span></button>`;
+  return `<nav class="filters" hidden>
+<div class="filter-row"><span class="muted">status:</span>${button('status', '', 'all', results.length)}${statusCounts.map(([st, n]) => button('status', st, st, n)).join('')}</div>
+${codeCounts.size ? `<div class="filter-row"><span class="muted">verdict:</span>${button('code', '', 'any', results.length)}${[...codeCounts].map(([c, n]) => button('code', c, c, n)).join('')}</div>` : ''}
+</nav>
+`;
+}
+
+function summaryTable(order: { r: ScenarioResult; i: number }[]): string {
+  const rows = order.map(({ r, i }, n) => {
+    const codes = codesOf(r).join(', ');
+    return `<tr class="${r.status}" data-status="${r.status}" data-codes="${e(codesOf(r).join(' '))}" data-scenario="${i}"><td class="num">${n + 1}</td><td><span class="badge ${r.status}">${r.status}</span></td><td><a href="#scenario-${i}">${e(r.name)}</a><br><span class="muted mono">${e(r.scenario)}</span></td><td>${e(r.game)}</td><td>${e(r.role)}</td><td class="mono">${e(r.error ? `harness error${codes ? `; ${codes}` : ''}` : isSkipped(r) ? `skipped: ${skipReason(r) ?? ''}` : codes)}</td><td class="num">${r.timing.replies}</td><td class="num">${fmt(r.timing.maxMs)}</td><td class="num">${fmt(r.durationMs)}</td></tr>`;
   });
   return `<h2>Scenarios</h2>
 <table class="summary"><thead><tr><th class="num">#</th><th>status</th><th>scenario</th><th>game</th><th>role</th><th>violations</th><th class="num">replies</th><th class="num">slowest reply (ms)</th><th class="num">run (ms)</th></tr></thead>
@@ -108,9 +140,9 @@ ${rows.join('\n')}
 }
 
 function scenarioSection(r: ScenarioResult, i: number): string {
-  const open = r.status === 'failed' || r.status === 'error' ? ' open' : '';
+  const failing = r.status === 'failed' || r.status === 'error';
   const out: string[] = [];
-  out.push(`<details class="scenario ${r.status}" id="scenario-${i}"${open}>
+  out.push(`<details class="scenario ${r.status}" id="scenario-${i}" data-scenario="${i}" data-status="${r.status}" data-codes="${e(codesOf(r).join(' '))}"${failing ? ' open' : ''}>
 <summary><span class="badge ${r.status}">${r.status}</span> ${e(r.name)} <span class="muted">[${e(r.role)}] ${e(r.scenario)}</span></summary>
 <dl class="meta">
 <dt>game</dt><dd>${e(r.game)}, role ${e(r.role)}, profile ${e(r.profile)}, seed ${e(String(r.seed))}</dd>
@@ -124,110 +156,14 @@ ${r.outcome ? `<dt>outcome</dt><dd>${e(r.outcome.summary)}</dd>` : ''}
 `);
   if (r.error) out.push(`<h3>Harness error</h3><pre class="harness-error">${e(r.error)}</pre>\n`);
   if (isSkipped(r)) out.push(`<h3>Skipped</h3><p>${e(skipReason(r) ?? 'skipped')}</p>\n`);
-  out.push(`<h3>Verdicts</h3>\n`);
-  if (r.violations.length === 0) out.push(`<p class="muted">no violations</p>\n`);
-  for (const v of r.violations) out.push(violationBlock(v));
+  out.push(`<h3>Verdicts</h3>\n${verdictCards(r.violations)}`);
   out.push(`<h3>Reply times</h3>\n<div class="timing">${timingSvg(r)}</div>\n`);
-  if ((r.snapshots?.length ?? 0) > 0) out.push(`<h3>Game</h3>\n<div class="replay" data-scenario="${i}"><noscript>The replay needs JavaScript.</noscript></div>\n`);
-  out.push(transcriptBlock(r));
+  // The replay and the transcript are unpacked and drawn by the page when the scenario is opened.
+  out.push(`<div class="replay" data-scenario="${i}"><noscript>The game replay and the transcript need JavaScript; the JSON report (--reporter json=FILE) has the transcript as text.</noscript></div>\n`);
+  out.push(`<details class="transcript"${failing ? ' open' : ''}><summary>Transcript (${r.transcript.length} lines${r.transcriptDropped > 0 ? `; ${r.transcriptDropped} further lines were not kept` : ''})</summary><div class="transcript-box"></div></details>\n`);
   out.push('</details>\n');
   return out.join('');
 }
-
-function violationBlock(v: Violation): string {
-  const rows: string[] = [];
-  if (v.expected !== undefined) rows.push(`<dt>expected</dt><dd><pre>${e(v.expected)}</pre></dd>`);
-  if (v.actual !== undefined) rows.push(`<dt>actual</dt><dd><pre class="actual">${e(v.actual)}</pre></dd>`);
-  if (v.rule) rows.push(`<dt>rule</dt><dd class="rule">“${e(v.rule)}”</dd>`);
-  if (v.evidence && Object.keys(v.evidence).length > 0) rows.push(`<dt>evidence</dt><dd><pre>${e(JSON.stringify(v.evidence, null, 1))}</pre></dd>`);
-  return `<div class="violation ${v.severity}"><span class="code">${e(v.code)}</span>${v.severity === 'warning' ? ' <span class="muted">(warning)</span>' : ''}${v.ply !== undefined ? ` at ply ${v.ply}` : ''} <span class="muted">[${fmt(v.atMs)} ms]</span>
-<div class="message">${e(v.message)}</div>
-${rows.length ? `<dl class="meta">${rows.join('')}</dl>` : ''}</div>
-`;
-}
-
-function transcriptBlock(r: ScenarioResult): string {
-  const rows = r.transcript.map((t) => transcriptRow(t)).join('\n');
-  const dropped = r.transcriptDropped > 0 ? `<p class="muted">${r.transcriptDropped} further lines were not kept.</p>` : '';
-  return `<details class="transcript"${r.status === 'failed' || r.status === 'error' ? ' open' : ''}><summary>Transcript (${r.transcript.length} lines)</summary>
-<table class="transcript"><tbody>
-${rows}
-</tbody></table>${dropped}</details>
-`;
-}
-
-const ARROWS: Record<TranscriptEntry['dir'], string> = { jury: 'jury → bot', bot: 'bot → jury', stderr: 'bot stderr', event: '' };
-
-function transcriptRow(t: TranscriptEntry): string {
-  const verdict = t.dir === 'event' && /^(error|warning) /.test(t.text) ? ' verdict' : '';
-  return `<tr class="${t.dir}${verdict}" data-t="${t.t}"><td class="t">${t.t.toFixed(2)}</td><td class="dir">${ARROWS[t.dir]}</td><td class="text">${e(t.text)}</td></tr>`;
-}
-
-/** Each reply's wall time against the limit that applied to it, on a log scale (replies span 0.1 ms to seconds). */
-export function timingSvg(r: ScenarioResult): string {
-  // Answers that never came are drawn too: a timeout verdict's wait, against the limit it broke.
-  const timeouts: Bar[] = r.violations
-    .filter((v) => TIMEOUT_CODES.has(v.code) && typeof v.evidence?.limitMs === 'number')
-    .map((v) => ({ ply: v.ply ?? -1, wallMs: typeof v.evidence?.measuredMs === 'number' ? v.evidence.measuredMs : (v.evidence!.limitMs as number), cpuMs: null, limitMs: v.evidence!.limitMs as number, timedOut: true }));
-  const replies: Bar[] = [...r.timing.perReply, ...timeouts];
-  if (replies.length === 0) return `<p class="muted">no replies were timed</p>`;
-  const W = 720;
-  const H = 170;
-  const left = 46;
-  const right = 8;
-  const top = 8;
-  const bottom = 22;
-  const values = replies.flatMap((p) => [p.wallMs, p.limitMs ?? 0]);
-  const hi = Math.max(1, ...values) * 1.3;
-  const lo = 0.01;
-  const y = (ms: number): number => {
-    const v = Math.log10(Math.max(lo, ms));
-    return top + (H - top - bottom) * (1 - (v - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)));
-  };
-  const step = Math.min(24, (W - left - right) / replies.length);
-  const x = (i: number): number => left + i * step;
-  const parts: string[] = [];
-  parts.push(`<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="reply times against limits">`);
-  for (let p = -2; 10 ** p <= hi; p++) {
-    const ms = 10 ** p;
-    parts.push(`<line x1="${left}" x2="${W - right}" y1="${y(ms).toFixed(1)}" y2="${y(ms).toFixed(1)}" stroke="#eee"/><text x="${left - 4}" y="${(y(ms) + 3).toFixed(1)}" text-anchor="end">${ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`}</text>`);
-  }
-  replies.forEach((p, i) => {
-    const over = p.timedOut || (p.limitMs !== null && p.wallMs > p.limitMs);
-    const yTop = y(p.wallMs);
-    const title = p.timedOut
-      ? `ply ${p.ply}: no answer within the ${fmt(p.limitMs!)} ms limit (waited ${fmt(p.wallMs)} ms)`
-      : `ply ${p.ply}: ${fmt(p.wallMs)} ms wall${p.cpuMs !== null ? `, ${fmt(p.cpuMs)} ms CPU` : ''}${p.limitMs !== null ? `, limit ${fmt(p.limitMs)} ms` : ', no limit'}`;
-    parts.push(`<rect class="${over ? 'over' : 'under'}${p.timedOut ? ' timed-out' : ''}" x="${x(i).toFixed(2)}" y="${yTop.toFixed(1)}" width="${Math.max(0.8, step * 0.8).toFixed(2)}" height="${Math.max(0.5, H - bottom - yTop).toFixed(1)}"><title>${e(title)}</title></rect>`);
-  });
-  // The limit as a step line (per-answer limits are flat; a total budget shrinks as it is used).
-  const limitPts: string[] = [];
-  replies.forEach((p, i) => {
-    if (p.limitMs === null) return;
-    limitPts.push(`${x(i).toFixed(2)},${y(p.limitMs).toFixed(1)}`, `${x(i + 1).toFixed(2)},${y(p.limitMs).toFixed(1)}`);
-  });
-  if (limitPts.length) parts.push(`<polyline class="limit" points="${limitPts.join(' ')}"><title>limit per reply</title></polyline>`);
-  parts.push(`<line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}" stroke="#999"/>`);
-  const lastX = Math.max(left + 40, x(replies.length));
-  parts.push(`<text x="${left}" y="${H - 6}">reply 1</text>${replies.length > 1 ? `<text x="${lastX.toFixed(1)}" y="${H - 6}" text-anchor="end">reply ${replies.length}</text>` : ''}`);
-  parts.push('</svg>');
-  const t = r.timing;
-  const timedOut = replies.filter((p) => p.timedOut).length;
-  // An answer measured over its limit yet accepted: it was already waiting when the jury looked, which
-  // only happens when botjury itself did not get the CPU in time (an overloaded machine; see docs/reports.md).
-  const lateButAccepted = replies.filter((p) => !p.timedOut && p.limitMs !== null && p.wallMs > p.limitMs).length;
-  const budget = t.totalBudgetMs !== null ? `; total ${fmt(t.totalMs)} of a ${fmt(t.totalBudgetMs)} ms budget` : `; total ${fmt(t.totalMs)} ms`;
-  const notes = [
-    timedOut ? `<strong>${timedOut} not answered within the limit</strong>` : '',
-    lateButAccepted ? `<strong>${lateButAccepted} measured over the limit but accepted</strong> (the answer had arrived before the jury could look: the machine running botjury was overloaded, so these times overstate the bot's)` : '',
-  ].filter(Boolean);
-  parts.push(`<p class="muted">${t.replies} repl${t.replies === 1 ? 'y' : 'ies'}, slowest ${fmt(t.maxMs)} ms, mean ${fmt(t.meanMs)} ms${budget}${notes.length ? `; ${notes.join('; ')}` : ''}. Bars: wall time per reply (log scale); dashed line: the limit that applied.</p>`);
-  return parts.join('');
-}
-
-type Bar = Pick<ReplyTiming, 'ply' | 'wallMs' | 'cpuMs' | 'limitMs'> & { timedOut?: true };
-
-const TIMEOUT_CODES = new Set(['handshake-timeout', 'move-timeout', 'total-time-exceeded']);
 
 function limitsText(r: ScenarioResult): string {
   return Object.entries(r.limits)
@@ -240,62 +176,4 @@ function exitText(r: ScenarioResult): string {
   if (!r.exit) return 'still running when the run ended (stopped by the jury)';
   const how = r.exit.signal ? `killed by ${r.exit.signal}` : `exit status ${r.exit.code}`;
   return `${how} at ${fmt(r.exit.atMs)} ms${r.exit.byJury ? ', ended by the jury' : ''}`;
-}
-
-function fmt(ms: number): string {
-  return Number.isInteger(ms) ? String(ms) : ms.toFixed(2);
-}
-
-interface EncodedSnapshot {
-  ply: number;
-  t: number;
-  move: string | null;
-  full?: unknown;
-  set?: Record<string, unknown>;
-  del?: string[];
-}
-
-/**
- * Snapshots repeat what does not change (a maze, a map size): after the first, each carries only the
- * top-level fields that changed. The page's script rebuilds the full states.
- */
-export function encodeSnapshots(snapshots: Snapshot[]): EncodedSnapshot[] {
-  let prev: Map<string, string> | null = null;
-  return snapshots.map((snap) => {
-    const base = { ply: snap.ply, t: snap.t, move: snap.move };
-    const st = snap.state;
-    if (st === null || typeof st !== 'object' || Array.isArray(st)) {
-      prev = null;
-      return { ...base, full: st ?? null };
-    }
-    const cur = new Map(Object.entries(st as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => [k, JSON.stringify(v)]));
-    if (!prev) {
-      prev = cur;
-      return { ...base, full: st };
-    }
-    const set: Record<string, unknown> = {};
-    for (const [k, json] of cur) if (prev.get(k) !== json) set[k] = (st as Record<string, unknown>)[k];
-    const del = [...prev.keys()].filter((k) => !cur.has(k));
-    prev = cur;
-    return { ...base, set, ...(del.length ? { del } : {}) };
-  });
-}
-
-/** The inverse of encodeSnapshots, as the page does it (used by tests). */
-export function decodeSnapshots(encoded: EncodedSnapshot[]): unknown[] {
-  const states: unknown[] = [];
-  let prev: Record<string, unknown> | null = null;
-  for (const enc of encoded) {
-    let state: unknown;
-    if ('full' in enc) state = enc.full;
-    else {
-      const next: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(prev ?? {})) if (!enc.del?.includes(k)) next[k] = v;
-      Object.assign(next, enc.set);
-      state = next;
-    }
-    prev = state !== null && typeof state === 'object' && !Array.isArray(state) ? (state as Record<string, unknown>) : null;
-    states.push(state);
-  }
-  return states;
 }

@@ -1,12 +1,17 @@
-// The HTML report's only script: draws each scenario's game at every ply, with a slider. Plain ES2020,
-// embedded verbatim (no network, no libraries). Everything from the report is put into the page with
-// textContent / setAttribute, never parsed as HTML, so whatever a bot wrote stays text.
+// The HTML report's only script: filters the scenarios; when one is opened, unpacks it (pack.ts),
+// lists its transcript and draws its game at every ply with a slider tied to the transcript, the
+// rejected answer drawn over the position the bot faced. Plain ES2020, embedded verbatim (no network,
+// no libraries). Everything from the report is put into the page with textContent / setAttribute,
+// never parsed as HTML, so whatever a bot wrote stays text.
 // Kept free of backticks and dollar-brace so it can live in this template string unchanged.
-export const CLIENT_SCRIPT = String.raw`
+import { applyPatch } from './delta.js';
+
+const SCRIPT = String.raw`
 (function () {
   'use strict';
+  /*applyPatch*/
   var SVGNS = 'http://www.w3.org/2000/svg';
-  var status = { drawErrors: [], replays: 0 };
+  var status = { drawErrors: [], replays: 0, ready: 0 };
   window.__botjury = status;
   var dataNode = document.getElementById('botjury-data');
   if (!dataNode) return;
@@ -45,27 +50,57 @@ export const CLIENT_SCRIPT = String.raw`
   function isStrRows(v, n) { return isArr(v) && v.length > 0 && (n === undefined || v.length === n) && v.every(function (r) { return typeof r === 'string'; }); }
   var PLAYER_COLORS = ['#d62728', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf'];
 
-  // ---------------------------------------------------------------- snapshots (delta-encoded by the reporter)
-  function decode(encoded) {
-    var out = [];
+  // ---------------------------------------------------------------- a scenario's pack (html/pack.ts): gzipped JSON in base64
+  function unpack(b64) {
+    if (typeof DecompressionStream === 'undefined') return Promise.reject(new Error('this browser cannot unpack the replay (it has no DecompressionStream; any browser from 2023 on has)'));
+    var bin = atob(b64), bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(JSON.parse);
+  }
+  /** Every position in full again: the first is whole, each later one a patch from the one before. */
+  function decodeFrames(frames) {
     var prev = null;
-    encoded.forEach(function (e) {
-      var state;
-      if ('full' in e) state = e.full;
-      else {
-        state = {};
-        for (var k in prev) if (!(e.del && e.del.indexOf(k) >= 0)) state[k] = prev[k];
-        for (var j in e.set) state[j] = e.set[j];
-      }
-      prev = isObj(state) ? state : null;
-      out.push({ ply: e.ply, t: e.t, move: e.move, state: state });
+    return frames.map(function (f) {
+      prev = 'full' in f ? f.full : f.d === undefined ? prev : applyPatch(prev, f.d);
+      return { ply: f.ply, t: f.t, move: f.move, state: prev, rejected: [] };
     });
-    return out;
+  }
+
+  // ---------------------------------------------------------------- a rejected answer, drawn over the position the bot faced
+  var REJECT = '#e03131';
+  // Each draws into the rejected answer's own layer (one per answer, made by the replay).
+  function rejectedPath(grp, points) {
+    if (points.length > 1) s('polyline', { points: points.map(function (p) { return p.join(','); }).join(' '), fill: 'none', stroke: REJECT, 'stroke-width': 3.5, 'stroke-dasharray': '6 4', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, grp);
+    var end = points[points.length - 1];
+    s('path', { d: 'M' + (end[0] - 7) + ' ' + (end[1] - 7) + 'l14 14m0 -14l-14 14', stroke: REJECT, 'stroke-width': 3.5, 'stroke-linecap': 'round' }, grp);
+    return true;
+  }
+  function rejectedRing(grp, at, r) {
+    s('circle', { cx: at[0], cy: at[1], r: r, fill: 'none', stroke: REJECT, 'stroke-width': 3, 'stroke-dasharray': '4 3' }, grp);
+    return true;
+  }
+  var STEP = { U: [0, -1], D: [0, 1], L: [-1, 0], R: [1, 0] };
+  /** A one-letter action (U D L R A N) from a board cell: an arrow to the next cell, or a ring. */
+  function rejectedAction(g, center, cell, text) {
+    var letter = String(text).trim().charAt(0).toUpperCase();
+    if (STEP[letter]) return rejectedPath(g, [center, [center[0] + STEP[letter][0] * cell, center[1] + STEP[letter][1] * cell]]);
+    if (letter === 'A' || letter === 'N') return rejectedRing(g, center, cell * 0.6);
+    return false;
   }
 
   // ---------------------------------------------------------------- Alquerque: rows[0] is row 7, a..g left to right
+  /** A square's point on the Alquerque drawing (44 units apart, 34 from the edge, row 7 on top). */
+  function alquerquePoint(square) {
+    var m = /^([a-g])([1-7])$/.exec(square);
+    return m ? [34 + 'abcdefg'.indexOf(m[1]) * 44, 34 + (7 - Number(m[2])) * 44] : null;
+  }
+  function alquerquePath(move) { return String(move).trim().toLowerCase().split(/[-*x]/).map(alquerquePoint); }
   var alquerque = {
     fits: function (st) { return isObj(st) && isStrRows(st.rows, 7); },
+    rejected: function (g, st, text) {
+      var pts = alquerquePath(text);
+      return pts.length > 1 && pts.every(Boolean) && rejectedPath(g, pts);
+    },
     draw: function (stage, st) {
       var S = 44, M = 34, N = 7;
       var g = svg(M * 2 + S * (N - 1), M * 2 + S * (N - 1), stage, 'Alquerque board');
@@ -95,16 +130,14 @@ export const CLIENT_SCRIPT = String.raw`
         }
       });
       if (typeof st.lastMove === 'string') {
-        var pts = st.lastMove.split(/[-*]/).map(function (sq) {
-          var m = /^([a-g])([1-7])$/.exec(sq);
-          return m ? [X('abcdefg'.indexOf(m[1])), Y(Number(m[2]))] : null;
-        });
+        var pts = alquerquePath(st.lastMove);
         if (pts.length > 1 && pts.every(Boolean)) {
           s('polyline', { points: pts.map(function (p) { return p.join(','); }).join(' '), fill: 'none', stroke: '#e8590c', 'stroke-width': 4, 'stroke-opacity': 0.75, 'stroke-linecap': 'round', 'class': 'last-move' }, g);
           s('circle', { cx: pts[pts.length - 1][0], cy: pts[pts.length - 1][1], r: 6, fill: '#e8590c' }, g);
         }
       }
       info(stage, [['to move', st.toMove], ['last move', st.lastMove], ['white pieces', st.pieces && st.pieces.white], ['black pieces', st.pieces && st.pieces.black]]);
+      return g;
     },
   };
 
@@ -118,10 +151,32 @@ export const CLIENT_SCRIPT = String.raw`
     }
     return flags;
   }
+  var AMAZES_CELL = 18, AMAZES_MARGIN = 4;
   var amazes = {
     fits: function (st) { return isObj(st) && isStrRows(st.maze) && isObj(st.red) && isObj(st.blue); },
+    // The steps walked from the bot's square as the jury walks them: F stops at a wall, T L R turn.
+    rejected: function (g, st, text, ctx) {
+      var pl = st[ctx.role], C = AMAZES_CELL, M = AMAZES_MARGIN;
+      if (!isObj(pl) || typeof pl.row !== 'number' || typeof pl.column !== 'number') return false;
+      var dirs = 'NESW', facing = Math.max(0, dirs.indexOf(pl.facing)), row = pl.row, col = pl.column;
+      var wall = [1, 2, 4, 8], move = [[-1, 0], [0, 1], [1, 0], [0, -1]];
+      var center = function () { return [M + (col - 0.5) * C, M + (row - 0.5) * C]; };
+      var pts = [center()];
+      String(text).toUpperCase().replace(/[^FTLR]/g, '').slice(0, 256).split('').forEach(function (step) {
+        if (step === 'L') facing = (facing + 3) % 4;
+        else if (step === 'R') facing = (facing + 1) % 4;
+        else if (step === 'T') facing = (facing + 2) % 4;
+        else {
+          var bits = parseInt((st.maze[row - 1] || '').charAt(col - 1), 16) || 0;
+          if (bits & wall[facing]) return;
+          row += move[facing][0]; col += move[facing][1];
+          pts.push(center());
+        }
+      });
+      return rejectedPath(g, pts);
+    },
     draw: function (stage, st, ctx) {
-      var n = st.maze.length, C = 18, M = 4;
+      var n = st.maze.length, C = AMAZES_CELL, M = AMAZES_MARGIN;
       var view = ctx.options.view || 'both';
       var bar = h('div', { 'class': 'replay-options' }, stage);
       h('span', null, bar, 'discovered by: ');
@@ -166,29 +221,44 @@ export const CLIENT_SCRIPT = String.raw`
       var ptsText = isObj(pts) ? Object.keys(pts).map(function (k) { return k + ' ' + pts[k]; }).join(', ') : pts;
       var last = isObj(st.last) ? st.last.player + ' turn ' + st.last.turn + ': ' + (st.last.steps === '' ? '(no steps)' : st.last.steps) + (st.last.byJury ? ' (played by the jury)' : '') + (ptsText !== undefined ? '; points: ' + ptsText : '') : null;
       info(stage, [['to move', st.toMove], ['red', who('red')], ['blue', who('blue')], ['last turn', last], ['sudden death', st.suddenDeath]]);
+      return g;
     },
   };
 
   // ---------------------------------------------------------------- On The Run: cities 1..n on the map's own plane
   // (positions, when the map was generated) or on a numbered grid; connections C car, T train, P plane.
+  function onTheRunLayout(st) {
+    var n = st.cities, pos, width, height, R;
+    var placed = isArr(st.positions) && st.positions.length >= n && st.positions.slice(0, n).every(function (p) { return isArr(p) && typeof p[0] === 'number' && typeof p[1] === 'number'; });
+    if (placed) {
+      var xs = st.positions.slice(0, n).map(function (p) { return p[0]; }), ys = st.positions.slice(0, n).map(function (p) { return p[1]; });
+      var minX = Math.min.apply(null, xs), maxX = Math.max.apply(null, xs), minY = Math.min.apply(null, ys), maxY = Math.max.apply(null, ys);
+      var span = Math.max(1, maxX - minX, maxY - minY), side = n > 100 ? 680 : 520, MP = 18;
+      R = n > 100 ? 8 : 11;
+      width = MP * 2 + side * (maxX - minX) / span; height = MP * 2 + side * (maxY - minY) / span;
+      pos = function (city) { var p = st.positions[city - 1]; return [MP + side * (p[0] - minX) / span, MP + side * (p[1] - minY) / span]; };
+    } else {
+      var cols = Math.ceil(Math.sqrt(n)), C = 34, M = 20;
+      R = 13; width = M * 2 + C * cols; height = M * 2 + C * Math.ceil(n / cols);
+      pos = function (city) { var i = city - 1; return [M + (i % cols) * C + C / 2, M + Math.floor(i / cols) * C + C / 2]; };
+    }
+    return { pos: pos, width: width, height: height, R: R };
+  }
   var onTheRun = {
     fits: function (st) { return isObj(st) && typeof st.cities === 'number' && st.cities > 0 && st.cities <= 2000 && isArr(st.detectives); },
+    // Each answer line names a city last ('T 12'): the fugitive's one line, or one line per detective.
+    rejected: function (g, st, text, ctx) {
+      var at = onTheRunLayout(st), drawn = false;
+      String(text).split('\n').forEach(function (line, i) {
+        var m = /(\d+)\s*$/.exec(line), from = ctx.role === 'fugitive' ? (i === 0 ? st.fugitive : null) : st.detectives[i];
+        if (!m || typeof from !== 'number' || from < 1 || from > st.cities) return;
+        var to = Number(m[1]);
+        drawn = to >= 1 && to <= st.cities ? rejectedPath(g, [at.pos(from), at.pos(to)]) : rejectedRing(g, at.pos(from), at.R + 6);
+      });
+      return drawn;
+    },
     draw: function (stage, st, ctx) {
-      var n = st.cities, pos, width, height, R;
-      var placed = isArr(st.positions) && st.positions.length >= n && st.positions.slice(0, n).every(function (p) { return isArr(p) && typeof p[0] === 'number' && typeof p[1] === 'number'; });
-      if (placed) {
-        var xs = st.positions.slice(0, n).map(function (p) { return p[0]; }), ys = st.positions.slice(0, n).map(function (p) { return p[1]; });
-        var minX = Math.min.apply(null, xs), maxX = Math.max.apply(null, xs), minY = Math.min.apply(null, ys), maxY = Math.max.apply(null, ys);
-        var span = Math.max(1, maxX - minX, maxY - minY), side = n > 100 ? 680 : 520, MP = 18;
-        R = n > 100 ? 8 : 11;
-        width = MP * 2 + side * (maxX - minX) / span; height = MP * 2 + side * (maxY - minY) / span;
-        pos = function (city) { var p = st.positions[city - 1]; return [MP + side * (p[0] - minX) / span, MP + side * (p[1] - minY) / span]; };
-      } else {
-        var cols = Math.ceil(Math.sqrt(n)), C = 34, M = 20;
-        R = 13; width = M * 2 + C * cols; height = M * 2 + C * Math.ceil(n / cols);
-        pos = function (city) { var i = city - 1; return [M + (i % cols) * C + C / 2, M + Math.floor(i / cols) * C + C / 2]; };
-      }
-      var g = svg(Math.ceil(width), Math.ceil(height), stage, 'On The Run map');
+      var n = st.cities, layout = onTheRunLayout(st), pos = layout.pos, width = layout.width, height = layout.height, R = layout.R;      var g = svg(Math.ceil(width), Math.ceil(height), stage, 'On The Run map');
       // What the detectives have been told so far, and where the fugitive really went (the jury sees both).
       var known = {}, trail = [];
       for (var i = 0; i <= ctx.index; i++) {
@@ -234,14 +304,22 @@ export const CLIENT_SCRIPT = String.raw`
       }
       var caught = st.caught ? 'turn ' + st.caught.turn + ' in city ' + st.caught.city + ' (' + (st.caught.by === 'fugitive' ? 'the fugitive moved into a detective' : 'by the detectives') + ')' : null;
       info(stage, [['turn', st.ply], ['phase', st.phase], ['fugitive (truth)', st.fugitive], ['its route', trail.join(' → ')], ['detectives', st.detectives.join(' ')], ['last transport', st.lastMode], ['detectives were told', st.detectivesKnow], ['known positions so far', Object.keys(known).map(function (k) { return k + ' (turn ' + known[k] + ')'; }).join(', ')], ['caught', caught], ['map', 'grey: car, green: train, dashed purple: plane; red line: the fugitive\'s route; orange rings: positions the detectives were told']]);
+      return g;
     },
   };
 
   // ---------------------------------------------------------------- SnakeCore: rows of W R b e p and the empty character
+  function snakecoreCell(st) { return Math.max(12, Math.min(28, Math.floor(520 / Math.max(st.rows.length, st.rows[0].length)))); }
   var snakecore = {
     fits: function (st) { return isObj(st) && isStrRows(st.rows) && isArr(st.pythons); },
+    rejected: function (g, st, text, ctx) {
+      var C = snakecoreCell(st), M = 4;
+      var p = st.pythons.filter(function (q) { return isObj(q) && String(q.python) === String(ctx.role); })[0];
+      if (!p || !isArr(p.cells) || !isArr(p.cells[0])) return false;
+      return rejectedAction(g, [M + p.cells[0][0] * C + C / 2, M + p.cells[0][1] * C + C / 2], C, text);
+    },
     draw: function (stage, st, ctx) {
-      var n = st.rows.length, w = st.rows[0].length, C = Math.max(12, Math.min(28, Math.floor(520 / Math.max(n, w)))), M = 4;
+      var n = st.rows.length, w = st.rows[0].length, C = snakecoreCell(st), M = 4;
       var g = svg(M * 2 + C * w, M * 2 + C * n, stage, 'SnakeCore field');
       s('rect', { x: M, y: M, width: C * w, height: C * n, fill: '#f7f7f2', stroke: '#888' }, g);
       st.rows.forEach(function (row, y) {
@@ -274,12 +352,19 @@ export const CLIENT_SCRIPT = String.raw`
       rows.push(['last', st.last]);
       rows.push(['key', 'dark: wall; yellow: reactor; brown: ordinary block; green: energy block; numbered circle: a python\'s head, its body the coloured line; dashed ring: protection']);
       info(stage, rows);
+      return g;
     },
   };
 
   // ---------------------------------------------------------------- JavaChallenge2015: 6 x 6 blocks of 3 x 3 squares
   var javachallenge2015 = {
     fits: function (st) { return isObj(st) && isArr(st.blocks) && st.blocks.length > 0 && st.blocks.every(isArr) && isArr(st.players); },
+    rejected: function (g, st, text, ctx) {
+      var C = 24, M = 4;
+      var p = st.players.filter(function (q, i) { return isObj(q) && String(q.id === undefined ? i : q.id) === String(ctx.role); })[0];
+      if (!p || typeof p.x !== 'number' || typeof p.y !== 'number') return false;
+      return rejectedAction(g, [M + p.x * C + C / 2, M + p.y * C + C / 2], C, text);
+    },
     draw: function (stage, st, ctx) {
       var B = st.blocks.length, Q = 3, C = 24, M = 4, side = B * Q * C;
       var g = svg(M * 2 + side, M * 2 + side, stage, 'JavaChallenge2015 board');
@@ -319,6 +404,7 @@ export const CLIENT_SCRIPT = String.raw`
         rows.push(['player ' + id + (String(id) === String(ctx.role) ? ' (the bot)' : ''), p.onBoard === false ? 'fell' : '(' + p.x + ',' + p.y + ') facing ' + p.D + (p.S ? ', cooldown ' + p.S : '')]);
       });
       info(stage, rows);
+      return g;
     },
   };
 
@@ -334,59 +420,168 @@ export const CLIENT_SCRIPT = String.raw`
 
   var RENDERERS = { alquerque: alquerque, amazes: amazes, 'on-the-run': onTheRun, snakecore: snakecore, javachallenge2015: javachallenge2015 };
 
+  // ---------------------------------------------------------------- filters: by status and by verdict code
+  var filters = document.querySelector('nav.filters');
+  if (filters) {
+    filters.hidden = false;
+    var chosen = { status: '', code: '' };
+    var applyFilter = function () {
+      var shown = 0;
+      Array.prototype.forEach.call(document.querySelectorAll('tr[data-status], details.scenario[data-status]'), function (el) {
+        var codes = (el.getAttribute('data-codes') || '').split(' ');
+        var show = (chosen.status === '' || el.getAttribute('data-status') === chosen.status) && (chosen.code === '' || codes.indexOf(chosen.code) >= 0);
+        el.hidden = !show;
+        if (show && el.tagName === 'DETAILS') shown++;
+      });
+      var none = document.querySelector('.filtered-out');
+      if (none) none.hidden = shown > 0;
+    };
+    Array.prototype.forEach.call(filters.querySelectorAll('button.filter'), function (b) {
+      b.addEventListener('click', function () {
+        var kind = b.getAttribute('data-filter'), value = b.getAttribute('data-value');
+        chosen[kind] = chosen[kind] === value ? '' : value;
+        Array.prototype.forEach.call(filters.querySelectorAll('button[data-filter="' + kind + '"]'), function (other) {
+          other.setAttribute('aria-pressed', other.getAttribute('data-value') === chosen[kind] ? 'true' : 'false');
+        });
+        applyFilter();
+      });
+    });
+  }
+
+  // ---------------------------------------------------------------- one scenario: transcript, replay, chart readout
+  var ARROWS = { jury: 'jury \u2192 bot', bot: 'bot \u2192 jury', stderr: 'bot stderr', event: '' };
+
+  function setupScenario(section) {
+    var index = Number(section.getAttribute('data-scenario'));
+    var run = data.scenarios[index];
+    var container = section.querySelector('.replay');
+    if (!run || !container) return;
+    unpack(run.pack).then(function (pack) {
+      var rows = renderTranscript(section, pack);
+      var frames = decodeFrames(pack.frames);
+      var replay = frames.length > 0 ? setupReplay(container, run, frames, rows) : null;
+      setupReadout(section, pack, replay);
+      container.setAttribute('data-ready', 'true');
+      status.ready++;
+    }).catch(function (err) {
+      h('p', { 'class': 'draw-error' }, container, 'could not unpack this scenario: ' + (err && err.message ? err.message : String(err)));
+      status.drawErrors.push('unpack: ' + (err && err.message ? err.message : String(err)));
+      container.setAttribute('data-ready', 'error');
+    });
+  }
+
+  function renderTranscript(section, pack) {
+    var box = section.querySelector('.transcript-box');
+    if (!box) return [];
+    var table = h('table', { 'class': 'transcript' }, box);
+    var body = h('tbody', null, table);
+    return pack.transcript.map(function (line) {
+      var dir = data.dirs[line[1]] || 'event';
+      var verdict = dir === 'event' && /^(error|warning) /.test(line[2]) ? ' verdict' : '';
+      var tr = h('tr', { 'class': dir + verdict, 'data-t': line[0], title: 'show the position at this line' }, body);
+      h('td', { 'class': 't' }, tr, line[0].toFixed(2));
+      h('td', { 'class': 'dir' }, tr, ARROWS[dir]);
+      h('td', { 'class': 'text' }, tr, line[2]);
+      return tr;
+    });
+  }
+
+  /** Hovering the reply-time chart names the reply under the pointer; clicking it shows that position. */
+  function setupReadout(section, pack, replay) {
+    var chart = section.querySelector('.timing svg');
+    var readout = section.querySelector('.timing .readout');
+    if (!chart || !readout) return;
+    var step = Number(chart.getAttribute('data-step')), left = Number(chart.getAttribute('data-left'));
+    var at = function (ev) {
+      var box = chart.getBoundingClientRect();
+      var i = Math.floor(((ev.clientX - box.left) * (chart.viewBox.baseVal.width / box.width) - left) / step);
+      return i >= 0 && i < pack.replies.length ? i : -1;
+    };
+    chart.addEventListener('mousemove', function (ev) {
+      var i = at(ev);
+      if (i < 0) { readout.textContent = ''; return; }
+      var r = pack.replies[i];
+      readout.textContent = 'reply ' + (i + 1) + ' (ply ' + r[0] + '): ' + r[1] + ' ms wall' + (r[2] !== null ? ', ' + r[2] + ' ms CPU' : '') + (r[3] !== null ? ', limit ' + r[3] + ' ms' : ', no limit') + (replay ? '; click to show the position' : '');
+    });
+    if (replay) chart.addEventListener('click', function (ev) {
+      var i = at(ev);
+      if (i >= 0) replay.showPly(pack.replies[i][0]);
+    });
+  }
+
   // ---------------------------------------------------------------- the replay widget
-  function setupReplay(container) {
-    var run = data.scenarios[Number(container.getAttribute('data-scenario'))];
-    if (!run || !run.snapshots || run.snapshots.length === 0) return;
+  function setupReplay(container, run, all, rows) {
     status.replays++;
-    var all = decode(run.snapshots);
     var renderer = RENDERERS[run.game];
     var options = {};
+    // The position the bot faced when a verdict was given: the last one recorded before it.
+    var faced = function (atMs) {
+      var f = 0;
+      for (var i = 0; i < all.length; i++) if (all[i].t <= atMs) f = i;
+      return f;
+    };
+    (run.marks || []).forEach(function (mark) {
+      mark.frame = faced(mark.atMs);
+      if (mark.rejected !== undefined) all[mark.frame].rejected.push(mark);
+    });
     var controls = h('div', { 'class': 'replay-controls' }, container);
-    var prev = h('button', { type: 'button', 'aria-label': 'previous ply' }, controls, '◀');
+    var prev = h('button', { type: 'button', 'aria-label': 'previous ply' }, controls, '\u25c0');
     var slider = h('input', { type: 'range', min: 0, max: all.length - 1, value: 0, step: 1, 'aria-label': 'ply', 'class': 'ply-slider' }, controls);
-    var next = h('button', { type: 'button', 'aria-label': 'next ply' }, controls, '▶');
+    var next = h('button', { type: 'button', 'aria-label': 'next ply' }, controls, '\u25b6');
     var label = h('span', { 'class': 'replay-label' }, controls);
     if (run.marks && run.marks.length) {
       var jumps = h('div', { 'class': 'replay-jumps' }, container);
-      h('span', null, jumps, 'jump to the position before: ');
+      h('span', null, jumps, 'jump to the position the bot faced: ');
+      var seen = {};
       run.marks.forEach(function (mark) {
-        // The position the bot faced: the first one recorded at the ply before the offending answer.
-        var target = all.length - 1;
-        for (var i = all.length - 1; i >= 0; i--) if (all[i].ply >= mark.ply - 1) target = i;
-        var b = h('button', { type: 'button', 'class': 'jump' }, jumps, 'ply ' + mark.ply + ' (' + mark.code + ')');
-        b.addEventListener('click', function () { show(target); });
+        var name = 'ply ' + mark.ply + ' (' + mark.code + ')';
+        if (seen[name]) return;
+        seen[name] = true;
+        var b = h('button', { type: 'button', 'class': 'jump' + (mark.rejected !== undefined ? ' rejected' : '') }, jumps, name);
+        b.addEventListener('click', function () { show(mark.frame); });
       });
     }
+    var rejectedNote = h('p', { 'class': 'rejected-note', hidden: '' }, container);
     var stage = h('div', { 'class': 'replay-stage' }, container);
-    // The transcript lines that led to the shown position are highlighted (rows carry their time).
-    var details = container.closest('details');
-    var rows = details ? Array.prototype.slice.call(details.querySelectorAll('table.transcript tr[data-t]')) : [];
+    // The transcript lines written while the shown position stood are highlighted; clicking a line shows that position.
     var rowT = rows.map(function (r) { return Number(r.getAttribute('data-t')); });
+    var box = rows.length ? rows[0].closest('.transcript-box') : null;
     var marked = [];
     function markTranscript(i) {
       marked.forEach(function (r) { r.classList.remove('at'); });
       marked = [];
-      var from = i > 0 ? all[i - 1].t : -Infinity, to = all[i].t;
-      for (var k = firstAfter(from); k < rows.length && rowT[k] <= to; k++) { rows[k].classList.add('at'); marked.push(rows[k]); }
+      var from = i > 0 ? all[i].t : -Infinity, to = i + 1 < all.length ? all[i + 1].t : Infinity;
+      for (var k = firstAtOrAfter(from); k < rows.length && rowT[k] < to; k++) { rows[k].classList.add('at'); marked.push(rows[k]); }
+      if (marked.length && box && box.offsetParent !== null) box.scrollTop = Math.max(0, marked[0].offsetTop - box.clientHeight / 3);
     }
-    function firstAfter(t) {
+    function firstAtOrAfter(t) {
       var lo = 0, hi = rowT.length;
-      while (lo < hi) { var mid = (lo + hi) >> 1; if (rowT[mid] > t) hi = mid; else lo = mid + 1; }
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (rowT[mid] >= t) hi = mid; else lo = mid + 1; }
       return lo;
     }
+    rows.forEach(function (row, k) {
+      row.addEventListener('click', function () { show(faced(rowT[k])); });
+    });
     var current = 0;
     function show(i) {
       current = Math.max(0, Math.min(all.length - 1, i));
       slider.value = String(current);
       var snap = all[current];
-      label.textContent = 'position ' + (current + 1) + ' of ' + all.length + ' — ply ' + snap.ply + (snap.move !== null && snap.move !== undefined ? ', after ' + snap.move : ', start') + ' — ' + snap.t + ' ms';
+      label.textContent = 'position ' + (current + 1) + ' of ' + all.length + ' \u2014 ply ' + snap.ply + (snap.move !== null && snap.move !== undefined ? ', after ' + snap.move : ', start') + ' \u2014 ' + snap.t + ' ms';
+      rejectedNote.hidden = snap.rejected.length === 0;
+      rejectedNote.textContent = snap.rejected.map(function (m) { return 'ply ' + m.ply + ': the bot answered \u201c' + m.rejected + '\u201d here, rejected (' + m.code + '); drawn in red, dashed'; }).join('; ');
       markTranscript(current);
       stage.textContent = '';
       var use = renderer && renderer.fits(snap.state) ? renderer : generic;
       stage.setAttribute('data-renderer', use === generic ? 'generic' : run.game);
       try {
-        use.draw(stage, snap.state, { all: all, index: current, role: run.role, options: options, redraw: function () { show(current); } });
+        var g = use.draw(stage, snap.state, { all: all, index: current, role: run.role, options: options, redraw: function () { show(current); } });
+        snap.rejected.forEach(function (m) {
+          var layer = g && use.rejected ? tip(s('g', { 'class': 'rejected-move' }, g), 'rejected: ' + m.rejected) : null;
+          if (layer && use.rejected(layer, snap.state, m.rejected, { role: run.role })) return;
+          if (layer) g.removeChild(layer);
+          rejectedNote.textContent += ' (this answer cannot be drawn)';
+        });
       } catch (err) {
         // A drawing bug must never hide the data: show the snapshot as text and remember the failure.
         status.drawErrors.push(run.game + ': ' + (err && err.message ? err.message : String(err)));
@@ -400,18 +595,28 @@ export const CLIENT_SCRIPT = String.raw`
     prev.addEventListener('click', function () { show(current - 1); });
     next.addEventListener('click', function () { show(current + 1); });
     show(0);
+    return {
+      // The first position at or after the ply before this one (the position the answer at this ply faced).
+      showPly: function (ply) {
+        var f = all.length - 1;
+        for (var i = all.length - 1; i >= 0; i--) if (all[i].ply >= ply - 1) f = i;
+        show(f);
+      },
+    };
   }
 
-  // Replays are drawn when their scenario is opened, so a report of hundreds of games opens fast.
-  Array.prototype.forEach.call(document.querySelectorAll('.replay'), function (container) {
-    var details = container.closest('details');
-    if (!details || details.open) { setupReplay(container); return; }
+  // Scenarios are unpacked and drawn when opened, so a report of hundreds of games opens fast.
+  Array.prototype.forEach.call(document.querySelectorAll('details.scenario'), function (section) {
+    if (section.open) { setupScenario(section); return; }
     var onToggle = function () {
-      if (!details.open) return;
-      details.removeEventListener('toggle', onToggle);
-      setupReplay(container);
+      if (!section.open) return;
+      section.removeEventListener('toggle', onToggle);
+      setupScenario(section);
     };
-    details.addEventListener('toggle', onToggle);
+    section.addEventListener('toggle', onToggle);
   });
 })();
 `;
+
+/** The page's script, with the one patch function the reporter's tests also use. */
+export const CLIENT_SCRIPT = SCRIPT.replace('/*applyPatch*/', () => applyPatch.toString());

@@ -53,4 +53,26 @@ svg text.token { font-size: 10px; font-weight: 700; fill: #fff; } svg text.life 
 .state-json { max-height: 420px; overflow: auto; }
 .draw-error { color: var(--bad); }
 footer { margin-top: 32px; color: var(--muted); font-size: 12px; }
+[hidden] { display: none !important; }
+.filters { margin: 10px 0; }
+.filter-row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 3px 0; }
+.filter-row > span { min-width: 56px; }
+button.filter { font-size: 12px; border: 1px solid var(--line); background: #fff; border-radius: 12px; padding: 1px 10px; cursor: pointer; }
+button.filter[aria-pressed=true] { background: #d0ebff; border-color: #74c0fc; font-weight: 600; }
+button.filter .n { color: var(--muted); font-variant-numeric: tabular-nums; }
+.filtered-out { color: var(--muted); font-style: italic; }
+.violation .count { background: var(--bad); color: #fff; border-radius: 10px; padding: 0 7px; font-size: 12px; font-weight: 700; }
+.violation.warning .count { background: var(--warn); }
+.related { margin: 6px 0 0 12px; } .related > p { margin: 2px 0; color: var(--muted); }
+.hint { background: #fff9db; border: 1px solid #ffe066; padding: 4px 8px; border-radius: 4px; }
+.evidence-words { margin: 4px 0; font-weight: 600; }
+table.evidence, table.occurrences { width: auto; margin: 2px 0; font-size: 13px; }
+table.evidence th { background: none; color: var(--muted); font-weight: normal; }
+details.raw-evidence > summary, details.occurrences > summary { cursor: pointer; color: #1c7ed6; font-size: 12px; }
+.no-replies { color: #495057; }
+.timing .limit-label { fill: var(--bad); font-size: 10px; }
+.transcript-box { position: relative; max-height: 420px; overflow: auto; border: 1px solid var(--line); }
+table.transcript tr[data-t] { cursor: pointer; } table.transcript tr[data-t]:hover td { background: var(--bg2); }
+.rejected-note { color: var(--bad); font-weight: 600; margin: 4px 0; }
+.replay-jumps button.rejected { border-color: var(--bad); }
 `;

@@ -1,7 +1,8 @@
 // The HTML report in a real browser: Debian's chromium driven by playwright-core. Reports come from
-// real runs of the example bots (one per game, and a hostile bot); the test opens each, moves the ply
-// slider as a user would, checks the drawing changed, and that the page logged no errors, loaded
-// nothing from the network and ran none of the bot's markup.
+// real runs of the example bots (one per game, broken bots whose answers are rejected, and a hostile
+// bot); the test opens each, filters, moves the ply slider and clicks the transcript as a user would,
+// checks the drawing changed, and that the page logged no errors, loaded nothing from the network and
+// ran none of the bot's markup.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,24 +49,33 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
   const reports: GameReport[] = [];
   let hostileFile: string;
   let unknownFile: string;
+  let filterFile: string;
+  /** Reports of bots whose answer is rejected, by game. */
+  const rejectedFiles: Record<string, string> = {};
 
   beforeAll(async () => {
     if (!HAVE_CHROMIUM) throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium before npm test (see .ci/run)`);
     dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-browser-'));
     hostileFile = path.join(dir, 'hostile.html');
-    const runs = [
-      ...GAMES.map(async (g) => {
-        const file = path.join(dir, `${g.game}.html`);
-        const r = await runCli([...g.args, '--reporter', `html=${file}`, '--', ...g.bot]);
-        if (r.code !== g.exit) throw new Error(`${g.game}: exit ${r.code}, expected ${g.exit}\n${r.stderr}`);
-        reports.push({ ...g, file });
-      }),
-      runCli(['run', 'scenarios/alquerque/play-as-white.yaml', '--reporter', `html=${hostileFile}`, '--', 'python3', 'test/reporters/fixtures/hostile.py']),
-    ];
-    await Promise.all(runs);
+    // One run at a time: some games have answer limits of 100 ms, and the machine may be busy.
+    for (const g of GAMES) {
+      const file = path.join(dir, `${g.game}.html`);
+      const r = await runCli([...g.args, '--reporter', `html=${file}`, '--', ...g.bot]);
+      if (r.code !== g.exit) throw new Error(`${g.game}: exit ${r.code}, expected ${g.exit}\n${r.stderr}`);
+      reports.push({ ...g, file });
+    }
+    await runCli(['run', 'scenarios/alquerque/play-as-white.yaml', '--reporter', `html=${hostileFile}`, '--', 'python3', 'test/reporters/fixtures/hostile.py']);
+    for (const g of REJECTED) {
+      const file = path.join(dir, `rejected-${g.game}.html`);
+      const r = await runCli([...g.args, '--reporter', `html=${file}`, '--', ...g.bot]);
+      if (r.code !== 1 || !readFileSync(file, 'utf8').includes(`<span class="code">${g.code}</span>`)) throw new Error(`${g.game}: exit ${r.code}, expected 1 with ${g.code}\n${r.stderr}`);
+      rejectedFiles[g.game] = file;
+    }
     // A game this reporter has never heard of, and a known game whose snapshot lost its shape.
     unknownFile = path.join(dir, 'unknown.html');
     writeFileSync(unknownFile, htmlPage(syntheticReport()));
+    filterFile = path.join(dir, 'filter.html');
+    writeFileSync(filterFile, htmlPage(filterReport()));
     context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
       executablePath: CHROMIUM,
       headless: true,
@@ -102,6 +112,9 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
     // As a user does: click each closed scenario's summary.
     const closed = page.locator('details.scenario:not([open]) > summary');
     while ((await closed.count()) > 0) await closed.first().click();
+    // Each scenario is unpacked when it opens; wait until all are.
+    await expect.poll(() => page.locator('.replay:not([data-ready])').count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.locator('.replay[data-ready="error"]').count()).toBe(0);
   }
 
   it('draws every game at each ply: moving the slider changes the drawing', async () => {
@@ -159,6 +172,93 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
     await page.close();
   });
 
+  it('ties the transcript to the slider: a clicked line shows its position, a moved slider marks its lines', async () => {
+    const { page, problems } = await open(reports.find((r) => r.game === 'alquerque')!.file);
+    await openAllScenarios(page);
+    await page.locator('details.transcript > summary').first().click();
+    const slider = page.locator('input.ply-slider').first();
+    const rows = page.locator('table.transcript').first().locator('tr');
+    // The jury's fourth line to the bot (an opponent's move) leads to a position in the middle of the game.
+    const line = page.locator('table.transcript').first().locator('tr.jury').nth(3);
+    const lineText = await line.locator('td.text').textContent();
+    await line.click();
+    const at = Number(await slider.inputValue());
+    expect(at).toBeGreaterThan(0);
+    expect(await line.getAttribute('class')).toContain('at');
+    expect(await page.locator('.replay-label').first().textContent()).toContain(`after ${lineText}`);
+    // Moving the slider moves the marked lines.
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await slider.inputValue())).toBe(at + 1);
+    expect(await line.getAttribute('class')).not.toContain('at');
+    const marked = await rows.evaluateAll((trs) => trs.filter((tr) => tr.classList.contains('at')).map((tr) => tr.querySelector('td.text')!.textContent));
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked).not.toContain(lineText);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('draws the rejected answer over the position the bot faced, in Alquerque, JavaChallenge2015, Amazes, On The Run and SnakeCore', async () => {
+    for (const g of REJECTED) {
+      const { page, problems } = await open(rejectedFiles[g.game]!);
+      await openAllScenarios(page);
+      const replay = page.locator('.replay').first();
+      const stage = replay.locator('.replay-stage');
+      expect(await stage.locator('.rejected-move').count(), `${g.game}: nothing rejected at the start`).toBe(0);
+      await replay.locator('button.jump.rejected').first().click();
+      expect(await stage.getAttribute('data-renderer')).toBe(g.game);
+      expect(await stage.locator('.rejected-move').count(), `${g.game}: the rejected answer drawn`).toBe(1);
+      const note = replay.locator('.rejected-note');
+      expect(await note.isVisible()).toBe(true);
+      const answer = await page.evaluate(() => JSON.parse(document.getElementById('botjury-data')!.textContent!).scenarios[0].marks.find((m: { rejected?: string }) => m.rejected !== undefined).rejected as string);
+      expect(answer.length, g.game).toBeGreaterThan(0);
+      expect(await note.textContent(), g.game).toContain(`the bot answered \u201c${answer}\u201d here, rejected (${g.code})`);
+      expect(await note.textContent()).not.toContain('cannot be drawn');
+      // The next position no longer shows it.
+      await replay.getByRole('button', { name: 'next ply' }).click();
+      expect(await stage.locator('.rejected-move').count(), `${g.game}: only at its own position`).toBe(0);
+      expect(await note.isVisible()).toBe(false);
+      expect(await page.evaluate(() => (window as unknown as { __botjury: { drawErrors: string[] } }).__botjury.drawErrors)).toEqual([]);
+      expect(problems, g.game).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('filters scenarios by status and by verdict, failures first', async () => {
+    const { page, problems } = await open(filterFile);
+    const visible = async (): Promise<string[]> =>
+      page.locator('details.scenario').evaluateAll((els) => els.filter((el) => !(el as HTMLElement).hidden).map((el) => el.querySelector('summary')!.childNodes[1]!.textContent!.trim()));
+    expect(await visible()).toEqual(['failed a', 'failed b', 'error c', 'passed d']);
+    await page.getByRole('button', { name: 'passed 1' }).click();
+    expect(await visible()).toEqual(['passed d']);
+    expect(await page.locator('table.summary tbody tr:not([hidden])').count()).toBe(1);
+    await page.getByRole('button', { name: 'all 4' }).click();
+    await page.getByRole('button', { name: 'extra-output 1' }).click();
+    expect(await visible()).toEqual(['failed b']);
+    await page.getByRole('button', { name: 'failed 2' }).click();
+    expect(await visible()).toEqual(['failed b']);
+    await page.getByRole('button', { name: 'error 1' }).click();
+    expect(await visible()).toEqual([]);
+    expect(await page.locator('.filtered-out').isVisible()).toBe(true);
+    // Clicking the chosen verdict again drops that filter.
+    await page.getByRole('button', { name: 'extra-output 1' }).click();
+    expect(await visible()).toEqual(['error c']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('reads out the reply under the pointer on the reply-time chart', async () => {
+    const { page, problems } = await open(reports.find((r) => r.game === 'javachallenge2015')!.file);
+    await openAllScenarios(page);
+    const chart = page.locator('.timing svg').first();
+    const box = (await chart.boundingBox())!;
+    // The first bar starts at x = 46 of 720.
+    await page.mouse.move(box.x + (50 / 720) * box.width, box.y + box.height / 2);
+    expect(await page.locator('.timing .readout').first().textContent()).toMatch(/^reply 1 \(ply \d+\): [\d.]+ ms wall/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("shows what each Amazes player has discovered, together or one at a time", async () => {
     const { page, problems } = await open(reports.find((r) => r.game === 'amazes')!.file);
     await openAllScenarios(page);
@@ -192,9 +292,11 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
     const transcript = await page.locator('table.transcript').first().textContent();
     expect(transcript).toContain('<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> ]]> & &amp;');
     expect(await page.locator('.violation pre.actual').first().textContent()).toContain('\\x01\\x02');
-    // Jumping to the bad answer's ply works.
+    // Jumping to the bad answer's ply shows the position the bot faced, and names the answer (which no board can show).
     await page.getByRole('button', { name: 'ply 1 (bad-format)' }).click();
     expect(await page.locator('input.ply-slider').first().inputValue()).toBe('0');
+    expect(await page.locator('.rejected-note').first().textContent()).toContain('<script>window.__pwned=1</script>');
+    expect(await page.locator('.rejected-note').first().textContent()).toContain('(this answer cannot be drawn)');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -238,16 +340,26 @@ async function processesUsing(marker: string, waitMs: number): Promise<number[]>
   }
 }
 
-function syntheticReport(): RunReport {
-  const result = (game: string, states: unknown[]) => ({
+/** Bots whose answer the jury rejects, with that verdict. */
+const REJECTED = [
+  { game: 'alquerque', args: ['run', 'scenarios/alquerque/play-as-white.yaml'], bot: ['python3', 'examples/alquerque/broken/moves-back.py'], code: 'illegal-move' },
+  { game: 'javachallenge2015', args: ['run', 'scenarios/javachallenge2015/first-turns.yaml', '--role', '0'], bot: ['python3', 'examples/javachallenge2015/broken/bad-action.py'], code: 'bad-format' },
+  { game: 'amazes', args: ['run', 'scenarios/amazes/play-as-red.yaml'], bot: ['python3', 'examples/amazes/broken/too-many-steps.py'], code: 'too-many-steps' },
+  { game: 'on-the-run', args: ['run', 'scenarios/on-the-run/small-field.yaml', '--role', 'detectives'], bot: ['python3', 'examples/on-the-run/broken/non_adjacent.py'], code: 'illegal-move' },
+  { game: 'snakecore', args: ['run', 'scenarios/snakecore/attack.yaml'], bot: ['python3', 'examples/snakecore/broken/bad-action.py'], code: 'bad-format' },
+];
+
+function syntheticResult(game: string, states: unknown[], name = `a ${game} game`, status = 'failed', codes: string[] = []) {
+  return {
     scenario: `scenarios/${game}/made-up.yaml`,
-    name: `a ${game} game`,
+    name,
     game,
     role: 'x',
     profile: 'default',
     seed: 1,
-    status: 'failed' as const,
-    violations: [],
+    status,
+    violations: codes.map((code, i) => ({ code, ply: i + 1, severity: 'error', message: `${code} here`, atMs: i + 1 })),
+    ...(status === 'error' ? { error: 'a harness fault' } : {}),
     limits: { exitGraceMs: 2000, closeGraceMs: 1000, unflushedProbeMs: 300 },
     timing: { replies: 0, maxMs: 0, totalMs: 0, meanMs: 0, totalBudgetMs: null, perReply: [] },
     memory: { peakMb: null, limitMb: null },
@@ -257,16 +369,35 @@ function syntheticReport(): RunReport {
     transcript: [],
     transcriptDropped: 0,
     snapshots: states.map((state, ply) => ({ ply, t: ply, move: ply ? 'm' : null, state })),
-  });
+  };
+}
+
+function report(results: ReturnType<typeof syntheticResult>[]): RunReport {
+  const count = (st: string): number => results.filter((r) => r.status === st).length;
   return {
     tool: { name: 'botjury', version: 'test' },
     bot: { command: ['bot'] },
     startedAt: new Date(0).toISOString(),
     durationMs: 1,
-    results: [
-      result('tictactoe', [{ ply: 0, cells: '.........' }, { ply: 1, cells: 'X........' }, { ply: 2, cells: 'XO.......' }]),
-      result('alquerque', [{ ply: 0, rows: 'not rows' }, { ply: 1 }]),
-    ],
-    summary: { passed: 0, failed: 2, errors: 0 },
+    results,
+    summary: { passed: count('passed'), failed: count('failed'), errors: count('error'), skipped: count('skipped') },
   } as unknown as RunReport;
+}
+
+function syntheticReport(): RunReport {
+  return report([
+    syntheticResult('tictactoe', [{ ply: 0, cells: '.........' }, { ply: 1, cells: 'X........' }, { ply: 2, cells: 'XO.......' }]),
+    syntheticResult('alquerque', [{ ply: 0, rows: 'not rows' }, { ply: 1 }]),
+  ]);
+}
+
+/** Scenarios of each status, listed out of order. */
+function filterReport(): RunReport {
+  const states = [{ ply: 0 }, { ply: 1 }];
+  return report([
+    syntheticResult('tictactoe', states, 'passed d', 'passed'),
+    syntheticResult('tictactoe', states, 'failed a', 'failed', ['bad-format']),
+    syntheticResult('tictactoe', states, 'error c', 'error'),
+    syntheticResult('tictactoe', states, 'failed b', 'failed', ['extra-output']),
+  ]);
 }

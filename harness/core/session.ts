@@ -445,7 +445,10 @@ class Session {
 
   private snapshot(move: string | null): void {
     if (!this.options.snapshots || !this.referee.snapshot || this.snapshots.length >= MAX_SNAPSHOTS) return;
-    const state = this.referee.snapshot() as { ply?: number } | undefined;
+    // A plain copy: a referee may build strings a character at a time (20 KB a board in V8 instead of
+    // 1.5 KB), or return live state that later moves would change.
+    const raw = this.referee.snapshot();
+    const state = raw === undefined ? undefined : (JSON.parse(JSON.stringify(raw)) as { ply?: number } | undefined);
     this.snapshots.push({ ply: typeof state?.ply === 'number' ? state.ply : this.snapshots.length, t: this.seat ? round2(this.seat.ms()) : 0, move, state });
   }
 

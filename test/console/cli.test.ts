@@ -115,7 +115,7 @@ describe('console verdicts for real broken bots', () => {
     const r = await runCli(['run', 'scenarios/alquerque/play-as-black.yaml', '--', ...broken('extra-output')]);
     expect(r.code).toBe(1);
     expect(r.stdout.match(/extra-output ×\d+, plies 2–\d+ \(first at/g)).toHaveLength(1);
-    expect(r.stdout.match(/actual: {3}debug: played/g)).toHaveLength(2); // the grouped block and the one after the last answer
+    expect(r.stdout.match(/actual: {3}debug: played/g)).toHaveLength(1); // one block, the line after the last answer too
     expect(r.stdout).toContain('\nFailed (1):\n  ✗ scenarios/alquerque/play-as-black.yaml [black] plays a full game as Black\n');
     expect(r.stdout).toContain('      npx botjury run scenarios/alquerque/play-as-black.yaml --role black -- python3 examples/alquerque/broken/extra-output.py\n');
     expect(r.stdout.split('\n').length).toBeLessThan(20);
@@ -125,7 +125,7 @@ describe('console verdicts for real broken bots', () => {
     const r = await runCli(['run', 'scenarios/alquerque/play-as-black.yaml', '--', 'python3', 'test/fixtures/bots/debug-flood.py']);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n').length).toBeLessThan(60);
-    expect(r.stdout).toMatch(/extra-output ×\d{3,}/);
+    expect(r.stdout).toMatch(/output-flood/);
   });
 
   it("shows a crash's stderr once, its lines indented", async () => {

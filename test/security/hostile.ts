@@ -10,6 +10,6 @@ export function expectRefused(r: CliRun, reason: RegExp, label = ''): void {
   expect(text, label).toMatch(reason);
   expect(text, label).not.toMatch(/internal error|\n\s+at |Unhandled/);
   // One reason, and at most the usage hint or validate's count.
-  const lines = r.stderr.trim().split('\n').filter((l) => l !== "run 'botjury --help' for usage" && !/^\d+ of \d+ scenario files? valid$/.test(l));
+  const lines = r.stderr.trim().split('\n').filter((l) => !/^run 'botjury (\w+ )?--help' for usage$/.test(l) && !/^\d+ of \d+ scenario files? valid$/.test(l));
   expect(lines.length, `${label}\n${r.stderr}`).toBeLessThanOrEqual(1);
 }

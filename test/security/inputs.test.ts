@@ -16,14 +16,14 @@ const BOT = ['--', 'python3', 'examples/alquerque/python/bot.py'];
 
 describe('prototype keys are never names', () => {
   it.each([
-    [['check', 'alquerque', '--profile', 'constructor', ...BOT], /has profiles codecup2008; not 'constructor'/],
-    [['check', 'alquerque', '--profile', '__proto__', ...BOT], /not '__proto__'/],
+    [['check', 'alquerque', '--profile', 'constructor', ...BOT], /unknown profile 'constructor'; profiles: codecup2008/],
+    [['check', 'alquerque', '--profile', '__proto__', ...BOT], /unknown profile '__proto__'/],
     [['run', `${FIX}/profile-proto.yaml`, ...BOT], /profile-proto\.yaml:3:10: alquerque has profiles codecup2008; not '__proto__'/],
     [['run', `${FIX}/opponent-constructor.yaml`, ...BOT], /built-in opponents are random, feeder, shy; not 'constructor'/],
     [['check', 'constructor', ...BOT], /unknown game 'constructor'/],
     [['check', 'alquerque', '--reporter', 'toString', ...BOT], /unknown reporter 'toString'/],
     [['constructor', '--jobs', '2'], /unknown command 'constructor'/],
-    [['fuzz', 'alquerque', '--profile', 'hasOwnProperty', '--games', '1', '--seed', '1', '--save-dir', tmp, ...BOT], /not 'hasOwnProperty'/],
+    [['fuzz', 'alquerque', '--profile', 'hasOwnProperty', '--games', '1', '--seed', '1', '--save-dir', tmp, ...BOT], /unknown profile 'hasOwnProperty'/],
   ])('%j', async (args, reason) => {
     expectRefused(await runCli(args as string[]), reason as RegExp, (args as string[]).join(' '));
   });

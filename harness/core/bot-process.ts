@@ -1,11 +1,13 @@
-// One bot process: started without a shell in its own process group with a minimal environment;
-// stdout split into timestamped lines as bytes arrive; stderr drained continuously; everything bounded;
-// ended as a whole group (SIGTERM, then SIGKILL) so nothing it started survives.
-import { execa, type ResultPromise } from 'execa';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+// One bot process: started without a shell in its own process group and session with a minimal
+// environment; stdout split into timestamped lines as bytes arrive; stderr drained continuously;
+// everything bounded. Everything it starts is tracked (containment.ts): all of it counts for CPU and
+// memory, and all of it is ended at the end of the run (SIGTERM, then SIGKILL).
+// Plain child_process.spawn, not execa: nothing between the socket and the arrival stamp.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { accessSync, constants, existsSync, readlinkSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
 import { LineSplitter, type BotLine } from './lines.js';
-import { cpuNs, memory } from './proc.js';
 
 /** The harness could not do its job (exit 2); never reported as the bot's violation. */
 export class HarnessError extends Error {
@@ -36,12 +38,16 @@ export type TranscriptSink = (dir: 'jury' | 'bot' | 'stderr' | 'event', text: st
 const STDERR_KEEP_BYTES = 10_000; // what the CodeCup jury kept of stderr
 const MAX_UNREAD_LINES = 10_000;
 const KILL_GRACE_MS = 300;
+const SAMPLE_INTERVAL_MS = 50;
+/** A command that fails this soon, before writing anything, failed to start (see startupFailureHint). */
+const STARTUP_FAILURE_MS = 5000;
 
+/** Bots whose processes may still be running (until stop() has ended them all). */
 const live = new Set<BotProcess>();
 
-/** Ends every bot still running, at once (used when botjury itself is interrupted). */
+/** Ends every bot and everything it started, at once (used when botjury itself is interrupted). */
 export function killAllBotsSync(): void {
-  for (const bot of live) bot.killGroupSync('SIGKILL');
+  for (const bot of live) bot.killAllSync();
 }
 
 /** Resolves the command as the user meant it from where they ran botjury (the bot runs elsewhere). */
@@ -91,6 +97,8 @@ export function minimalEnv(): Record<string, string> {
 export class BotProcess {
   readonly pid: number;
   readonly startNs: bigint;
+  /** Link target of the bot's fd 0 in /proc (e.g. `socket:[12345]`): botjury's own socket to this bot. */
+  readonly stdinIdentity: string | null;
   /** Lines read but not yet consumed by the jury, oldest first. */
   readonly lines: BotLine[] = [];
   exit: ExitInfo | null = null;
@@ -105,66 +113,74 @@ export class BotProcess {
   stderrHead = '';
   stdinClosed = false;
   writeError: string | null = null;
+  /**
+   * Peak memory of everything the bot started, kB: the largest sum of VmRSS over its processes in any
+   * sample, and at least the largest VmHWM of any one of them.
+   */
   peakHwmKb = 0;
+  /** VmData of the largest process at the last sample (RLIMIT_DATA applies per process), kB. */
   lastDataKb = 0;
+  /** Largest VmData of any process in any sample, kB. */
+  peakDataKb = 0;
   maxLineBytes = 4096;
   private readonly splitter = new LineSplitter(() => this.maxLineBytes);
-  private readonly child: ResultPromise;
+  private readonly tree: ProcessTree;
   private wakers: (() => void)[] = [];
-  private memoryTimer: NodeJS.Timeout;
+  private readonly sampleTimer: NodeJS.Timeout;
+  private lastRefreshNs = 0n;
 
-  private constructor(child: ResultPromise, startNs: bigint, private readonly sink: TranscriptSink) {
-    this.child = child;
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, startNs: bigint, private readonly sink: TranscriptSink) {
     this.startNs = startNs;
-    if (child.pid === undefined) throw new HarnessError('bot could not be started');
-    this.pid = child.pid;
+    this.pid = child.pid!;
+    // Into its cgroup before anything else: setpriv and prlimit are still exec'ing, the bot has not run.
+    const cgroup = BotCgroup.create(this.pid);
+    const stdio = [0, 1, 2].map((fd) => linkTarget(`/proc/${this.pid}/fd/${fd}`));
+    this.stdinIdentity = stdio[0] ?? null;
+    this.tree = new ProcessTree(this.pid, new Set(stdio.filter((t): t is string => t !== null)), cgroup);
     live.add(this);
-    child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk, process.hrtime.bigint()));
-    child.stderr!.on('data', (chunk: Buffer) => this.onStderr(chunk));
-    child.stdin!.on('error', (e: NodeJS.ErrnoException) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const atNs = process.hrtime.bigint(); // first thing: the arrival stamp
+      this.onStdout(chunk, atNs);
+    });
+    child.stderr.on('data', (chunk: Buffer) => this.onStderr(chunk));
+    child.stdout.on('error', () => undefined);
+    child.stderr.on('error', () => undefined);
+    child.stdin.on('error', (e: NodeJS.ErrnoException) => {
       this.writeError ??= e.code ?? e.message;
       this.sink('event', `stdin write failed: ${e.code ?? e.message}`, process.hrtime.bigint());
     });
     child.on('exit', (code, signal) => {
       this.exit = { code, signal, atNs: process.hrtime.bigint() };
-      live.delete(this);
       // Output may still be in the pipes; 'close' says it is all read. A child the bot left behind
       // may hold the pipe open, so do not wait for 'close' longer than a moment.
       setTimeout(() => this.markDrained(), 100).unref();
       this.wake();
     });
     child.on('close', () => this.markDrained());
-    child.catch(() => undefined);
-    this.memoryTimer = setInterval(() => this.sampleMemory(), 50);
-    this.memoryTimer.unref();
+    this.sampleTimer = setInterval(() => this.sampleMemory(), SAMPLE_INTERVAL_MS);
+    this.sampleTimer.unref();
     this.sampleMemory();
   }
 
   static start(command: BotCommand, options: StartOptions, sink: TranscriptSink): BotProcess {
     const { file, args } = resolveCommand(command.argv, options.invokedFrom);
-    const [runFile, runArgs] =
-      options.memoryMb && options.memoryMb > 0
-        ? ['prlimit', [`--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--', file, ...args]]
-        : [file, args];
+    const memoryLimit = options.memoryMb && options.memoryMb > 0 ? ['prlimit', `--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--'] : [];
+    const [runFile, ...runArgs] = [...pdeathsigWrapper(), ...memoryLimit, file, ...args] as [string, ...string[]];
     const startNs = process.hrtime.bigint();
-    let child: ResultPromise;
+    let child: ChildProcessWithoutNullStreams;
     try {
-      child = execa(runFile, runArgs, {
+      child = spawn(runFile, runArgs, {
         cwd: options.cwd,
         env: minimalEnv(),
-        extendEnv: false,
-        shell: false,
-        detached: true, // own process group: the whole group is ended at the end of the run
-        cleanup: false,
-        buffer: false,
-        reject: false,
-        stdin: 'pipe',
-        stdout: 'pipe',
-        stderr: 'pipe',
-        stripFinalNewline: false,
+        detached: true, // own process group and session
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
     } catch (e) {
       throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
+    }
+    if (child.pid === undefined) {
+      child.on('error', () => undefined);
+      throw new HarnessError(`bot could not be started: ${runFile}${existsSync(options.cwd) ? '' : ` (no folder ${options.cwd})`}`);
     }
     return new BotProcess(child, startNs, sink);
   }
@@ -180,7 +196,7 @@ export class BotProcess {
 
   /** Writes lines (each + "\n"). Returns the hrtime after the write was handed to the pipe. */
   write(lines: string[]): { delivered: boolean; atNs: bigint } {
-    const stdin = this.child.stdin!;
+    const stdin = this.child.stdin;
     if (this.stdinClosed || stdin.destroyed || !stdin.writable || this.exit) {
       return { delivered: false, atNs: process.hrtime.bigint() };
     }
@@ -195,12 +211,41 @@ export class BotProcess {
     this.stdinClosed = true;
     const at = process.hrtime.bigint();
     try {
-      this.child.stdin!.end();
+      this.child.stdin.end();
     } catch {
       // already closed
     }
     this.sink('event', 'jury closed the bot\'s input', at);
     return at;
+  }
+
+  /**
+   * Reads at once what already waits on botjury's side of the bot's stdout (the event loop may not
+   * have got to it yet) and splits it into lines stamped now. Returns the number of bytes read.
+   */
+  readPendingStdout(): number {
+    const fd = (this.child.stdout as unknown as { _handle?: { fd?: number } })._handle?.fd;
+    if (typeof fd !== 'number' || fd < 0) return 0;
+    const buffer = Buffer.allocUnsafe(65_536);
+    let total = 0;
+    while (!this.flood && total < 1 << 20) {
+      let n: number;
+      try {
+        n = readSync(fd, buffer, 0, buffer.length, null); // the socket is non-blocking: EAGAIN when empty
+      } catch {
+        break;
+      }
+      if (n <= 0) break;
+      total += n;
+      this.onStdout(Buffer.from(buffer.subarray(0, n)), process.hrtime.bigint());
+    }
+    return total;
+  }
+
+  /** Live pids of everything the bot started, the bot itself first. */
+  processIds(): number[] {
+    this.refreshTree();
+    return this.tree.pids();
   }
 
   /** Resolves when something happens (a line, exit, flood) or at `untilNs`, whichever is first. */
@@ -218,19 +263,23 @@ export class BotProcess {
     });
   }
 
-  /** CPU time of the bot so far (ms), or null when unreadable. */
+  /** CPU time of the bot and everything it started so far (ms), or null when unreadable. */
   cpuMs(): number | null {
-    const ns = cpuNs(this.pid);
+    const ns = this.tree.cpuNs();
     return ns === null ? null : Number(ns) / 1e6;
   }
 
+  /** Samples the memory of every process the bot started (looking for new ones when due). */
   sampleMemory(): void {
-    if (this.exit) return;
-    const m = memory(this.pid);
-    if (m) {
-      if (m.hwmKb > this.peakHwmKb) this.peakHwmKb = m.hwmKb;
-      this.lastDataKb = m.dataKb;
+    if (process.hrtime.bigint() - this.lastRefreshNs >= BigInt(SAMPLE_INTERVAL_MS) * 1_000_000n) this.refreshTree();
+    const m = this.tree.memory();
+    if (!m) {
+      if (this.drained) clearInterval(this.sampleTimer); // the bot and all it started have ended
+      return;
     }
+    this.peakHwmKb = Math.max(this.peakHwmKb, m.rssKb, m.hwmKb);
+    this.lastDataKb = m.dataKb;
+    this.peakDataKb = Math.max(this.peakDataKb, m.dataKb);
   }
 
   partialLine(): string {
@@ -247,36 +296,63 @@ export class BotProcess {
     return n;
   }
 
-  /** Ends the whole process group: SIGTERM, a short grace, then SIGKILL. */
+  /** Ends the bot and everything it started: SIGTERM, a short grace, then SIGKILL until none is left. */
   async stop(): Promise<void> {
-    clearInterval(this.memoryTimer);
-    if (this.exit === null) {
-      this.killGroupSync('SIGTERM');
+    clearInterval(this.sampleTimer);
+    this.tree.refreshFully();
+    if (this.tree.anyAlive()) {
+      this.signalAll('SIGTERM');
       const until = process.hrtime.bigint() + BigInt(KILL_GRACE_MS) * 1_000_000n;
-      while (this.exit === null && process.hrtime.bigint() < until) await this.waitForChange(until);
+      while (process.hrtime.bigint() < until && this.tree.anyAlive()) {
+        await this.waitForChange(process.hrtime.bigint() + 10_000_000n);
+        this.tree.refresh();
+      }
     }
-    // Also when the leader is gone: children it left in its group must not survive the run.
-    this.killGroupSync('SIGKILL');
+    // Also when the bot is gone: what it left behind must not survive the run. Forks race the
+    // signals, so look again until nothing is left.
+    for (let round = 0; round < 50; round++) {
+      this.tree.refresh();
+      if (!this.tree.anyAlive()) break;
+      this.signalAll('SIGKILL');
+      await new Promise((r) => setTimeout(r, 5));
+    }
     if (this.exit === null) {
       const until = process.hrtime.bigint() + 2_000_000_000n;
       while (this.exit === null && process.hrtime.bigint() < until) await this.waitForChange(until);
     }
+    for (let tries = 0; this.tree.cgroup && !this.tree.cgroup.remove() && tries < 100; tries++) await new Promise((r) => setTimeout(r, 10));
     live.delete(this);
-    try {
-      this.child.stdin?.destroy();
-      this.child.stdout?.destroy();
-      this.child.stderr?.destroy();
-    } catch {
-      // nothing left to close
-    }
+    this.child.stdin.destroy();
+    this.child.stdout.destroy();
+    this.child.stderr.destroy();
   }
 
-  killGroupSync(signal: NodeJS.Signals): void {
-    try {
-      process.kill(-this.pid, signal);
-    } catch {
-      // ESRCH: the group is already empty
+  /** SIGKILL to everything the bot started, synchronously (botjury is being interrupted). */
+  killAllSync(): void {
+    this.tree.refresh();
+    this.signalAll('SIGKILL');
+    const cgroup = this.tree.cgroup;
+    if (!cgroup) return;
+    // The kernel needs a moment to empty the cgroup; a stale folder is left only if it will not.
+    const until = process.hrtime.bigint() + 200_000_000n;
+    while (!cgroup.remove() && process.hrtime.bigint() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+  }
+
+  private signalAll(signal: NodeJS.Signals): void {
+    // The group number cannot belong to anyone else while the bot is not yet reaped.
+    if (this.exit === null) {
+      try {
+        process.kill(-this.pid, signal);
+      } catch {
+        // the group is already empty
+      }
     }
+    this.tree.signalAll(signal);
+  }
+
+  private refreshTree(): void {
+    this.tree.refresh();
+    this.lastRefreshNs = process.hrtime.bigint();
   }
 
   private onStdout(chunk: Buffer, atNs: bigint): void {
@@ -308,7 +384,6 @@ export class BotProcess {
   private markDrained(): void {
     if (this.drained || this.exit === null) return;
     this.drained = true;
-    clearInterval(this.memoryTimer);
     this.wake();
   }
 
@@ -316,5 +391,13 @@ export class BotProcess {
     const w = this.wakers;
     this.wakers = [];
     for (const f of w) f();
+  }
+}
+
+function linkTarget(file: string): string | null {
+  try {
+    return readlinkSync(file);
+  } catch {
+    return null;
   }
 }

@@ -23,9 +23,13 @@ describe('bot processes', () => {
   });
   it('ends every bot when botjury itself is interrupted', async () => {
     const run = execa(process.execPath, ['bin/botjury.js', 'run', 'test/fixtures/scenarios/black-short.yaml', '--reporter', 'json', '--', 'python3', 'test/fixtures/bots/child-leaver.py'], { reject: false });
-    // Wait until the bot has started its child, then interrupt botjury.
-    await new Promise((r) => setTimeout(r, 1500));
-    const pids = (await execa('pgrep', ['-f', 'sleep 300'], { reject: false })).stdout.split('\n').filter(Boolean).map(Number);
+    // Wait until the bot (in a session of its own) has started its child, then interrupt botjury.
+    let pids: number[] = [];
+    for (let tries = 0; tries < 300 && pids.length === 0; tries++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const leader = (await execa('pgrep', ['-P', String(run.pid)], { reject: false })).stdout.split('\n').filter(Boolean)[0];
+      if (leader) pids = (await execa('pgrep', ['-s', leader, '-f', 'sleep 300'], { reject: false })).stdout.split('\n').filter(Boolean).map(Number);
+    }
     run.kill('SIGINT');
     const r = await run;
     expect(r.exitCode).toBe(130);

@@ -123,20 +123,21 @@ export class BotProcess {
   /** Largest VmData of any process in any sample, kB. */
   peakDataKb = 0;
   maxLineBytes = 4096;
+  /** What holds the bot's processes: 'cgroup2', 'freezer' or 'pids' (a cgroup of its own), or 'tracking' (/proc only). */
+  readonly containment: string;
   private readonly splitter = new LineSplitter(() => this.maxLineBytes);
   private readonly tree: ProcessTree;
   private wakers: (() => void)[] = [];
   private readonly sampleTimer: NodeJS.Timeout;
   private lastRefreshNs = 0n;
 
-  private constructor(private readonly child: ChildProcessWithoutNullStreams, startNs: bigint, private readonly sink: TranscriptSink) {
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, cgroup: BotCgroup | null, startNs: bigint, private readonly sink: TranscriptSink) {
     this.startNs = startNs;
     this.pid = child.pid!;
-    // Into its cgroup before anything else: setpriv and prlimit are still exec'ing, the bot has not run.
-    const cgroup = BotCgroup.create(this.pid);
     const stdio = [0, 1, 2].map((fd) => linkTarget(`/proc/${this.pid}/fd/${fd}`));
     this.stdinIdentity = stdio[0] ?? null;
     this.tree = new ProcessTree(this.pid, new Set(stdio.filter((t): t is string => t !== null)), cgroup);
+    this.containment = cgroup?.kind ?? 'tracking';
     live.add(this);
     child.stdout.on('data', (chunk: Buffer) => {
       const atNs = process.hrtime.bigint(); // first thing: the arrival stamp
@@ -167,22 +168,25 @@ export class BotProcess {
     const memoryLimit = options.memoryMb && options.memoryMb > 0 ? ['prlimit', `--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--'] : [];
     const [runFile, ...runArgs] = [...pdeathsigWrapper(), ...memoryLimit, file, ...args] as [string, ...string[]];
     const startNs = process.hrtime.bigint();
-    let child: ChildProcessWithoutNullStreams;
+    let started: { child: ChildProcessWithoutNullStreams; cgroup: BotCgroup | null };
     try {
-      child = spawn(runFile, runArgs, {
-        cwd: options.cwd,
-        env: minimalEnv(),
-        detached: true, // own process group and session
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
+      started = BotCgroup.spawnInside(() =>
+        spawn(runFile, runArgs, {
+          cwd: options.cwd,
+          env: minimalEnv(),
+          detached: true, // own process group and session
+          stdio: ['pipe', 'pipe', 'pipe'],
+        }),
+      );
     } catch (e) {
       throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
     }
+    const { child, cgroup } = started;
     if (child.pid === undefined) {
       child.on('error', () => undefined);
       throw new HarnessError(`bot could not be started: ${runFile}${existsSync(options.cwd) ? '' : ` (no folder ${options.cwd})`}`);
     }
-    return new BotProcess(child, startNs, sink);
+    return new BotProcess(child, cgroup, startNs, sink);
   }
 
   /** Milliseconds since the bot was started. */
@@ -300,6 +304,7 @@ export class BotProcess {
   async stop(): Promise<void> {
     clearInterval(this.sampleTimer);
     this.tree.refreshFully();
+    this.sampleMemory(); // a last look at what it all holds before it is ended
     if (this.tree.anyAlive()) {
       this.signalAll('SIGTERM');
       const until = process.hrtime.bigint() + BigInt(KILL_GRACE_MS) * 1_000_000n;
@@ -331,11 +336,8 @@ export class BotProcess {
   killAllSync(): void {
     this.tree.refresh();
     this.signalAll('SIGKILL');
-    const cgroup = this.tree.cgroup;
-    if (!cgroup) return;
-    // The kernel needs a moment to empty the cgroup; a stale folder is left only if it will not.
-    const until = process.hrtime.bigint() + 200_000_000n;
-    while (!cgroup.remove() && process.hrtime.bigint() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+    // The kernel needs a moment to empty the cgroup; the next botjury removes one it could not.
+    this.tree.cgroup?.removeSync(200);
   }
 
   private signalAll(signal: NodeJS.Signals): void {
@@ -400,4 +402,42 @@ function linkTarget(file: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** How interpreters say that the file or name the command gave them does not exist. */
+const MISSING_TARGET: [RegExp, string][] = [
+  [/can't open file '([^'\n]+)': \[Errno \d+\]/, 'cannot open the script'],
+  [/^\S*python\S*: No module named ([^\s']+)/m, 'cannot find the module'],
+  [/Cannot find module '([^'\n]+)'/, 'cannot find the script'],
+  [/Could not find or load main class (\S+)/, 'cannot find the main class'],
+  [/Unable to access jarfile (\S+)/, 'cannot open the jar file'],
+  [/cannot open ([^\n:]+): No such file/, 'cannot open the script'],
+  [/^\S+: (?:line \d+: )?([^\n:]+): No such file or directory/m, 'cannot find'],
+];
+
+/**
+ * A bot command that failed at once, before writing anything, because it names something that does
+ * not exist (`python3 /missing.py`): the user's typo, not the bot's fault. Returns a one-line message
+ * for a harness error (exit 2), or null when the failure may be the bot's. Call it only when the bot
+ * exited before writing anything to stdout.
+ */
+export function startupFailureHint(argv: readonly string[], exit: Pick<ExitInfo, 'code' | 'signal'>, stderrHead: string, msSinceStart: number): string | null {
+  if (exit.signal !== null || !exit.code || msSinceStart > STARTUP_FAILURE_MS) return null;
+  const command = path.basename(argv[0] ?? '');
+  for (const [pattern, what] of MISSING_TARGET) {
+    const missing = pattern.exec(stderrHead)?.[1];
+    if (missing === undefined) continue;
+    const given = argv.slice(1).find((a) => namesTheSame(a, missing));
+    // A name the command line does not give is the bot's own (an import, a file it opens): its fault.
+    if (given !== undefined) return `the bot command failed at once: ${command} ${what} '${given}' (check the command after --; relative paths are taken from the folder botjury was started in)`;
+  }
+  if (exit.code === 127) return `the bot command failed at once with status 127 (a command it runs was not found): ${argv.join(' ')}`;
+  if (exit.code === 126) return `the bot command failed at once with status 126 (found but not executable): ${argv.join(' ')}`;
+  return null;
+}
+
+function namesTheSame(given: string, reported: string): boolean {
+  if (given === reported || reported === path.resolve(given)) return true;
+  const bare = given.replace(/^(\.\/)+/, '');
+  return bare.length > 0 && (reported.endsWith(`/${bare}`) || reported === bare.replace(/\.(class|java)$/, ''));
 }

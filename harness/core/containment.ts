@@ -8,7 +8,7 @@
 //  - PR_SET_PDEATHSIG (setpriv --pdeathsig KILL): the bot dies when botjury itself is killed;
 //  - at the end, one scan of every process started since the bot for descriptors on the bot's stdio.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { allPids, cpuNs, fdTargets, memory, processIdentity, type ProcessIdentity } from './proc.js';
 
@@ -37,39 +37,74 @@ type CgroupKind = 'cgroup2' | 'freezer' | 'pids';
 
 /** A cgroup made for one bot; every process in it is the bot's. */
 export class BotCgroup {
-  private constructor(readonly kind: CgroupKind, readonly dir: string) {}
+  constructor(readonly kind: CgroupKind, readonly dir: string) {}
 
   private static counter = 0;
   private static disabled = false;
+  /** Botjury could not move itself back out after a spawn: never kill or freeze this cgroup whole. */
+  private holdsBotjury = false;
 
-  /** Makes a cgroup and moves `pid` into it; null where no cgroup is writable (silently). */
-  static create(pid: number): BotCgroup | null {
+  /**
+   * Spawns a bot inside a cgroup of its own, race-free: botjury steps into the new cgroup for the
+   * spawn (the child inherits it at fork, before it can run a single instruction) and steps back out.
+   * Where that is not allowed, the child is moved in after the spawn (a fork in the first moments
+   * escapes the cgroup, not the tracking). The cgroup is null where none is writable (silently).
+   */
+  static spawnInside<T extends { pid?: number | undefined }>(spawnChild: () => T): { child: T; cgroup: BotCgroup | null } {
+    const group = BotCgroup.make();
+    if (!group) return { child: spawnChild(), cgroup: null };
+    const entered = group.write('cgroup.procs', String(process.pid));
+    let child: T;
+    try {
+      child = spawnChild();
+    } catch (e) {
+      if (entered) group.leave();
+      group.remove();
+      throw e;
+    }
+    if (entered) group.leave();
+    const inside = child.pid !== undefined && (entered || group.write('cgroup.procs', String(child.pid)));
+    if (inside) return { child, cgroup: group };
+    group.remove();
+    return { child, cgroup: null };
+  }
+
+  private static make(): BotCgroup | null {
     if (BotCgroup.disabled || process.env.BOTJURY_NO_CGROUP) return null;
+    if (BotCgroup.counter === 0) removeStaleCgroups();
     for (const [kind, parent] of cgroupParents()) {
       const dir = path.join(parent, `botjury-${process.pid}-${++BotCgroup.counter}`);
       try {
         mkdirSync(dir);
+        return new BotCgroup(kind, dir);
       } catch {
-        continue;
+        // not writable here: try the next hierarchy
       }
-      const group = new BotCgroup(kind, dir);
-      if (group.write('cgroup.procs', String(pid))) return group;
-      group.remove();
     }
     BotCgroup.disabled = true; // measured once per botjury run: do not retry for every bot
     return null;
   }
 
-  /** The processes in the cgroup now. */
+  private leave(): void {
+    const home = path.join(path.dirname(this.dir), 'cgroup.procs');
+    try {
+      writeFileSync(home, String(process.pid));
+    } catch {
+      this.holdsBotjury = true;
+      BotCgroup.disabled = true;
+    }
+  }
+
+  /** The processes in the cgroup now (never botjury itself). */
   pids(): number[] {
     const text = this.read('cgroup.procs');
-    return text ? text.split('\n').filter(Boolean).map(Number) : [];
+    return text ? text.split('\n').filter(Boolean).map(Number).filter((pid) => pid !== process.pid) : [];
   }
 
   /** Sends SIGKILL to every process in the cgroup; with cgroup.kill or a freezer, race-free against forks. */
   killAll(): void {
-    if (this.kind === 'cgroup2' && this.write('cgroup.kill', '1')) return;
-    const frozen = this.kind === 'freezer' && this.write('freezer.state', 'FROZEN');
+    if (this.kind === 'cgroup2' && !this.holdsBotjury && this.write('cgroup.kill', '1')) return;
+    const frozen = this.kind === 'freezer' && !this.holdsBotjury && this.write('freezer.state', 'FROZEN');
     for (const pid of this.pids()) signal(pid, 'SIGKILL');
     if (frozen) this.write('freezer.state', 'THAWED'); // a frozen process cannot act on SIGKILL
   }
@@ -81,6 +116,16 @@ export class BotCgroup {
       return true;
     } catch {
       return false;
+    }
+  }
+
+  /** Removes the cgroup, waiting up to `ms` (blocking) for the kernel to empty it after a kill. */
+  removeSync(ms: number): boolean {
+    const until = Date.now() + ms;
+    for (;;) {
+      if (this.remove()) return true;
+      if (Date.now() >= until) return false;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
     }
   }
 
@@ -99,6 +144,37 @@ export class BotCgroup {
     } catch {
       return false;
     }
+  }
+}
+
+/**
+ * Ends what is left in the cgroups of a botjury that was killed (SIGKILL leaves no chance to clean up;
+ * pdeathsig ends only each bot itself) and removes them. A cgroup is stale when the botjury whose pid
+ * it names is no longer running.
+ */
+export function removeStaleCgroups(): void {
+  for (const [kind, parent] of cgroupParents()) {
+    let names: string[];
+    try {
+      names = readdirSync(parent);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^botjury-(\d+)-\d+$/.exec(name)?.[1];
+      if (!owner || Number(owner) === process.pid || botjuryRunning(Number(owner))) continue;
+      const group = new BotCgroup(kind, path.join(parent, name));
+      group.killAll();
+      group.removeSync(100);
+    }
+  }
+}
+
+function botjuryRunning(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('botjury');
+  } catch {
+    return false;
   }
 }
 

@@ -73,7 +73,7 @@ export class BotCgroup {
     if (BotCgroup.disabled || process.env.BOTJURY_NO_CGROUP) return null;
     if (BotCgroup.counter === 0) removeStaleCgroups();
     for (const [kind, parent] of cgroupParents()) {
-      const dir = path.join(parent, `botjury-${process.pid}-${++BotCgroup.counter}`);
+      const dir = path.join(parent, `botjury-${process.pid}-${ownStart()}-${++BotCgroup.counter}`);
       try {
         mkdirSync(dir);
         return new BotCgroup(kind, dir);
@@ -149,8 +149,8 @@ export class BotCgroup {
 
 /**
  * Ends what is left in the cgroups of a botjury that was killed (SIGKILL leaves no chance to clean up;
- * pdeathsig ends only each bot itself) and removes them. A cgroup is stale when the botjury whose pid
- * it names is no longer running.
+ * pdeathsig ends only each bot itself) and removes them. A cgroup is stale when the process that made
+ * it (named by pid and start time) is gone.
  */
 export function removeStaleCgroups(): void {
   for (const [kind, parent] of cgroupParents()) {
@@ -161,8 +161,8 @@ export function removeStaleCgroups(): void {
       continue;
     }
     for (const name of names) {
-      const owner = /^botjury-(\d+)-\d+$/.exec(name)?.[1];
-      if (!owner || Number(owner) === process.pid || botjuryRunning(Number(owner))) continue;
+      const owner = /^botjury-(\d+)-(\d+)-\d+$/.exec(name);
+      if (!owner || processIdentity(Number(owner[1]))?.start === owner[2]) continue;
       const group = new BotCgroup(kind, path.join(parent, name));
       group.killAll();
       group.removeSync(100);
@@ -170,12 +170,10 @@ export function removeStaleCgroups(): void {
   }
 }
 
-function botjuryRunning(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('botjury');
-  } catch {
-    return false;
-  }
+let ownStartTime: string | undefined;
+function ownStart(): string {
+  ownStartTime ??= processIdentity(process.pid)?.start ?? '0';
+  return ownStartTime;
 }
 
 /** Where botjury may make child cgroups: its own cgroup in each hierarchy, best first. */

@@ -3,7 +3,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { HarnessError, killAllBotsSync, resolveCommand } from './core/bot-process.js';
 import { SCENARIO_DIR } from './core/paths.js';
 import { defaultJobs, exitCodeFor, planTasks, runTasks, shardTasks, type Reporter } from './core/runner.js';
@@ -12,44 +11,20 @@ import { VERSION } from './core/version.js';
 import { GAMES } from './games/registry.js';
 import { fuzz } from './tools/fuzz.js';
 import { importRecord, parseRecord, RecordError } from './tools/import.js';
-import { formatComparisons, replay } from './tools/replay.js';
+import { formatComparisons, replay, replayExitCode } from './tools/replay.js';
 import { scenarioYaml } from './tools/scenario-text.js';
 import { botInfo, readTranscript, TranscriptRecorder } from './tools/transcript.js';
-import { REPORTERS } from '../reporters/index.js';
+import { commandHelp, globalHelp } from './cli/help.js';
+import { listGame } from './cli/list.js';
+import { checkProfile, checkRole, findGame, known } from './cli/lookup.js';
+import { checkOptionsFit, COMMAND_NAMES, CommandLineError, parseCommandLine, type CommandName, type OptionValues } from './cli/options.js';
+import { selectTasks } from './cli/select.js';
+import { REPORTERS, type ReporterContext } from '../reporters/index.js';
 import { fileOutput, streamOutput, type Output } from '../reporters/output.js';
 
-const USAGE = `botjury ${VERSION} — conformance checks for competition game bots
+/** A usage mistake: exit 2 with one line and a pointer to the command's help. */
+class UsageError extends CommandLineError {}
 
-  botjury check <game> [--role R] [options] -- <bot command> [args...]
-  botjury run <scenario.yaml | dir>... [options] -- <bot command> [args...]
-  botjury validate <scenario.yaml | dir>...
-  botjury list
-  botjury replay <transcript.json> [options] [-- <bot command> [args...]]
-  botjury import <game> <record> [--role R] [--exact] [--output FILE]
-  botjury fuzz <game> [--role R] --games N --seed S --save-dir DIR [options] -- <bot command> [args...]
-
-Options:
-  --reporter NAME[=FILE]  ${Object.keys(REPORTERS).join(', ')} (console is the default); repeatable
-  --output FILE           write the (last) reporter given without =FILE to FILE
-  --profile NAME          jury profile (default: the game's real jury; see botjury list)
-  --role R                only this role
-  --jobs N                scenarios in parallel (default: the number of cores); a timing verdict
-                          from a parallel run is confirmed by rerunning that scenario alone
-  --shard K/N             run part K of N of the scenarios (CI matrices)
-  --strict                warnings count as failures
-  --cwd DIR               the bot's working directory (default: a fresh temporary folder)
-  --memory-mb N           hard memory limit for the bot (prlimit data limit) and verdict memory-limit
-  --transcript FILE       run/check/replay: record every run (lines both ways, moves, seed, setup,
-                          limits, bot digest, machine) for botjury replay
-  --exact                 import: demand the recorded moves of the bot (default: any legal move)
-  --games N, --seed S     fuzz: how many seeded games to play, and the seed they derive from
-  --save-dir DIR          fuzz: where to save one shrunk scenario per distinct violation
-  -h, --help              this text;  -v, --version
-
-Exit codes: 0 every scenario passed, 1 the bot violated something, 2 the harness could not do its job.
-fuzz: 1 when it found a violation; import: 0 when the scenario was written.`;
-
-class UsageError extends Error {}
 
 export async function main(argv: string[]): Promise<number> {
   installInterruptHandlers();
@@ -60,9 +35,12 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${e.message}\n`);
       return 2;
     }
-    if (e instanceof UsageError || e instanceof HarnessError) {
+    if (e instanceof CommandLineError || e instanceof HarnessError) {
       process.stderr.write(`botjury: ${e.message}\n`);
-      if (e instanceof UsageError) process.stderr.write(`run 'botjury --help' for usage\n`);
+      if (e instanceof CommandLineError) {
+        const command = commandIn(argv);
+        process.stderr.write(`run 'botjury ${command ? `${command} ` : ''}--help' for usage\n`);
+      }
       return 2;
     }
     process.stderr.write(`botjury: internal error: ${(e as Error).message}\n`);
@@ -77,47 +55,28 @@ async function dispatch(argv: string[]): Promise<number> {
   const dash = argv.indexOf('--');
   const own = dash < 0 ? argv : argv.slice(0, dash);
   const botArgv = dash < 0 ? [] : argv.slice(dash + 1);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: own,
-      allowPositionals: true,
-      options: {
-        reporter: { type: 'string', multiple: true },
-        output: { type: 'string' },
-        profile: { type: 'string' },
-        role: { type: 'string' },
-        jobs: { type: 'string' },
-        shard: { type: 'string' },
-        strict: { type: 'boolean' },
-        cwd: { type: 'string' },
-        'memory-mb': { type: 'string' },
-        transcript: { type: 'string' },
-        exact: { type: 'boolean' },
-        games: { type: 'string' },
-        seed: { type: 'string' },
-        'save-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  const parsed = parseCommandLine(own);
   const { values, positionals } = parsed;
   if (values.version) {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const [command, ...rest] = positionals;
-  if (values.help || !command) {
-    (command || values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
+  const [commandText, ...rest] = positionals;
+  if (!commandText) {
+    (values.help ? process.stdout : process.stderr).write(`${globalHelp()}\n`);
     return values.help ? 0 : 2;
   }
+  const command = known('command', commandText, COMMAND_NAMES);
+  if (values.help || command === 'help') return help(command === 'help' ? rest[0] : command);
   const cwd = process.cwd();
   checkOptionsFit(command, values);
   switch (command) {
     case 'list':
+      if (rest.length > 1) throw new UsageError(`unexpected arguments: ${rest.slice(1).join(' ')}`);
+      if (rest[0] !== undefined) {
+        process.stdout.write(listGame(findGame(GAMES, rest[0]), GAMES, cwd));
+        return 0;
+      }
       return list();
     case 'validate':
       return validate(rest, cwd);
@@ -130,8 +89,7 @@ async function dispatch(argv: string[]): Promise<number> {
         const [gameId, ...extra] = rest;
         if (!gameId) throw new UsageError(`check needs a game: ${GAMES.map((g) => g.id).join(', ')}`);
         if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
-        const game = GAMES.find((g) => g.id === gameId);
-        if (!game) throw new UsageError(`unknown game '${gameId}'; games: ${GAMES.map((g) => g.id).join(', ')}`);
+        const game = findGame(GAMES, gameId);
         const suite = path.join(SCENARIO_DIR, game.id);
         if (!existsSync(suite)) throw new HarnessError(`no built-in suite for ${game.id} (${suite})`);
         inputs = [suite];
@@ -141,10 +99,7 @@ async function dispatch(argv: string[]): Promise<number> {
         inputs = rest;
       }
       const profile = values.profile;
-      if (profile !== undefined && gameFilter) {
-        const game = GAMES.find((g) => g.id === gameFilter)!;
-        if (!game.profiles[profile]) throw new UsageError(`${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${profile}'`);
-      }
+      if (profile !== undefined && gameFilter) checkProfile(findGame(GAMES, gameFilter), profile);
       const memoryMb = values['memory-mb'] !== undefined ? positiveNumber('--memory-mb', values['memory-mb']) : undefined;
       const jobs = values.jobs !== undefined && values.jobs !== 'auto' ? positiveInt('--jobs', values.jobs) : defaultJobs();
       const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
@@ -153,14 +108,13 @@ async function dispatch(argv: string[]): Promise<number> {
         botCwd = path.resolve(cwd, values.cwd);
         if (!existsSync(botCwd) || !statSync(botCwd).isDirectory()) throw new UsageError(`--cwd ${values.cwd}: no such folder`);
       }
-      const tasks = planTasks(inputs, GAMES, { cwd, ...(values.role !== undefined ? { role: values.role } : {}), ...(gameFilter ? { game: gameFilter } : {}) });
+      if (values.role !== undefined && gameFilter) checkRole(findGame(GAMES, gameFilter), values.role as string);
+      const planned = planTasks(inputs, GAMES, { cwd, ...(values.role !== undefined ? { role: values.role as string } : {}), ...(gameFilter ? { game: gameFilter } : {}) });
       if (profile !== undefined)
-        for (const t of tasks) {
-          const game = GAMES.find((g) => g.id === t.scenario.game)!;
-          if (!game.profiles[profile]) throw new UsageError(`${game.id} (${t.scenario.file}) has no profile '${profile}'`);
-        }
-      if (tasks.length === 0) throw new UsageError('no scenario to run (check --role and the paths)');
-      const reporters = makeReporters(values.reporter ?? ['console'], values.output);
+        for (const t of planned) checkProfile(findGame(GAMES, t.scenario.game), profile);
+      if (planned.length === 0) throw new UsageError('no scenario to run (check --role and the paths)');
+      const tasks = selectTasks(planned, (values.grep as string[] | undefined) ?? []);
+      const reporters = makeReporters((values.reporter as string[] | undefined) ?? ['console'], values.output as string | undefined, { rerunFlags: rerunFlags(values) });
       const settings = { ...(memoryMb !== undefined ? { memoryMb } : {}), ...(values.strict ? { strict: true } : {}) };
       const recorder = values.transcript !== undefined ? new TranscriptRecorder(settings) : undefined;
       // Digest the bot before it runs: the transcript names what was actually judged.
@@ -175,6 +129,7 @@ async function dispatch(argv: string[]): Promise<number> {
         ...(profile !== undefined ? { profile } : {}),
         ...(memoryMb !== undefined ? { memoryMb } : {}),
         ...(values.strict ? { strict: true } : {}),
+        ...(values.bail ? { bail: true } : {}),
         ...(botCwd ? { cwd: botCwd } : {}),
         ...(recorder ? { gameFor: recorder.gameFor } : {}),
       });
@@ -188,35 +143,28 @@ async function dispatch(argv: string[]): Promise<number> {
       return importCommand(rest, values, cwd);
     case 'fuzz':
       return fuzzCommand(rest, botArgv, values, cwd);
-    default:
-      throw new UsageError(`unknown command '${command}'`);
   }
 }
 
-type Values = Record<string, string | boolean | string[] | undefined>;
+type Values = OptionValues;
 
-/** Options that only some commands understand; a misplaced one is a usage error, not silently ignored. */
-const OPTIONS_OF: Record<string, readonly string[]> = {
-  transcript: ['run', 'check', 'replay'],
-  exact: ['import'],
-  games: ['fuzz'],
-  seed: ['fuzz'],
-  'save-dir': ['fuzz'],
-};
-const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  replay: ['reporter', 'output', 'jobs', 'strict', 'cwd', 'memory-mb', 'transcript'],
-  import: ['role', 'exact', 'output'],
-  fuzz: ['role', 'games', 'seed', 'save-dir', 'profile', 'strict', 'cwd', 'memory-mb'],
-};
+function help(topic: string | undefined): number {
+  process.stdout.write(`${topic === undefined ? globalHelp() : commandHelp(known('command', topic, COMMAND_NAMES))}\n`);
+  return 0;
+}
 
-function checkOptionsFit(command: string, values: Values): void {
-  for (const [option, value] of Object.entries(values)) {
-    if (value === undefined || option === 'help' || option === 'version') continue;
-    const commands = OPTIONS_OF[option];
-    const allowed = COMMAND_OPTIONS[command];
-    if ((commands && !commands.includes(command)) || (allowed && !allowed.includes(option)))
-      throw new UsageError(`--${option} does not apply to ${command}`);
-  }
+/** The command named in argv (before `--`), for pointing a usage error at its help. */
+function commandIn(argv: string[]): CommandName | undefined {
+  const dash = argv.indexOf('--');
+  return (dash < 0 ? argv : argv.slice(0, dash)).find((a): a is CommandName => (COMMAND_NAMES as readonly string[]).includes(a));
+}
+
+/** Options a re-run of one scenario must repeat to be the same run (for the console's recap). */
+function rerunFlags(values: Values): string[] {
+  const flags: string[] = [];
+  for (const name of ['profile', 'memory-mb', 'cwd'] as const) if (typeof values[name] === 'string') flags.push(`--${name}`, values[name] as string);
+  if (values.strict) flags.push('--strict');
+  return flags;
 }
 
 async function replayCommand(rest: string[], botArgv: string[], values: Values, own: string[], cwd: string): Promise<number> {
@@ -246,17 +194,15 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
   const machineOnStdout = ((values.reporter as string[] | undefined) ?? ['console']).some((r) => !r.includes('=') && r !== 'console') && values.output === undefined;
   (machineOnStdout ? process.stderr : process.stdout).write(formatComparisons(result));
   for (const r of result.report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${r.error}\n`);
-  return exitCodeFor(result.report);
+  return replayExitCode(result);
 }
 
 function importCommand(rest: string[], values: Values, cwd: string): number {
   const [gameId, recordFile, ...extra] = rest;
   if (!gameId || !recordFile) throw new UsageError('import needs a game and a record file: botjury import alquerque game.txt [--role white] [--output game.yaml]');
   if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-  const game = GAMES.find((g) => g.id === gameId);
-  if (!game) throw new UsageError(`unknown game '${gameId}'; games: ${GAMES.map((g) => g.id).join(', ')}`);
-  if (values.role !== undefined && !game.roles.includes(values.role as string))
-    throw new UsageError(`${game.id} has roles ${game.roles.join(', ')}; '${values.role as string}' is not one of them`);
+  const game = findGame(GAMES, gameId);
+  if (values.role !== undefined) checkRole(game, values.role as string);
   let text: string;
   try {
     text = readFileSync(path.resolve(cwd, recordFile), 'utf8');
@@ -294,15 +240,13 @@ async function fuzzCommand(rest: string[], botArgv: string[], values: Values, cw
   const [gameId, ...extra] = rest;
   if (!gameId) throw new UsageError(`fuzz needs a game: ${GAMES.map((g) => g.id).join(', ')}`);
   if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
-  const game = GAMES.find((g) => g.id === gameId);
-  if (!game) throw new UsageError(`unknown game '${gameId}'; games: ${GAMES.map((g) => g.id).join(', ')}`);
+  const game = findGame(GAMES, gameId);
   if (botArgv.length === 0) throw new UsageError(`fuzz needs the bot command after --, e.g. botjury fuzz ${game.id} --games 20 --seed 1 --save-dir found -- python3 bot.py`);
   if (values.games === undefined || values.seed === undefined || values['save-dir'] === undefined)
     throw new UsageError('fuzz needs --games N, --seed S and --save-dir DIR');
-  if (values.role !== undefined && !game.roles.includes(values.role as string))
-    throw new UsageError(`${game.id} has roles ${game.roles.join(', ')}; '${values.role as string}' is not one of them`);
+  if (values.role !== undefined) checkRole(game, values.role as string);
   const profile = values.profile as string | undefined;
-  if (profile !== undefined && !game.profiles[profile]) throw new UsageError(`${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${profile}'`);
+  if (profile !== undefined) checkProfile(game, profile);
   const count = positiveInt('--games', values.games as string);
   const seedText = values.seed as string;
   const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
@@ -382,12 +326,12 @@ function validate(inputs: string[], cwd: string): number {
   return bad > 0 ? 2 : 0;
 }
 
-function makeReporters(specs: string[], output: string | undefined): Reporter[] {
+function makeReporters(specs: string[], output: string | undefined, context: ReporterContext = {}): Reporter[] {
   const parsed = specs.map((spec) => {
     const eq = spec.indexOf('=');
     const name = eq < 0 ? spec : spec.slice(0, eq);
     const file = eq < 0 ? undefined : spec.slice(eq + 1);
-    if (!REPORTERS[name]) throw new UsageError(`unknown reporter '${name}' (available: ${Object.keys(REPORTERS).join(', ')})`);
+    known('reporter', name, Object.keys(REPORTERS));
     return { name, file };
   });
   if (output !== undefined) {
@@ -403,7 +347,7 @@ function makeReporters(specs: string[], output: string | undefined): Reporter[] 
     else if (p.name === 'console' && toStdout.length > 1) out = streamOutput(process.stderr);
     else if (toStdout.filter((q) => q.name !== 'console').length > 1) throw new UsageError('only one reporter can write to stdout; give the others =FILE');
     else out = streamOutput(process.stdout);
-    return REPORTERS[p.name]!(out);
+    return REPORTERS[p.name]!(out, context);
   });
 }
 

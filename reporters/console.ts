@@ -1,27 +1,45 @@
-// Console reporter: per scenario pass/fail; each violation with expected, actual and evidence;
-// a timing summary. Colour only on a terminal, and never when NO_COLOR is set.
+// Console reporter: per scenario pass/fail; its verdicts grouped (reporters/console/verdicts.ts); at
+// the end a recap of the failing runs, each with the command that re-runs just it, and one summary
+// line. Colour through util.styleText, validated against the stream (NO_COLOR, FORCE_COLOR, a TTY).
 import { styleText } from 'node:util';
 import type { ScenarioResult } from '../harness/core/result.js';
 import type { Reporter, RunInfo, RunReport, Task } from '../harness/core/runner.js';
-import type { Violation } from '../harness/core/violations.js';
+import { botLanguage, type BotLanguage } from './console/fix-hints.js';
+import { rerunCommand } from './console/rerun.js';
+import { groupTitle, groupVerdicts, printable, verdictLines, type Style } from './console/verdicts.js';
 import type { Output } from './output.js';
 
-type Style = 'red' | 'green' | 'yellow' | 'dim' | 'bold' | 'cyan';
+export { printable };
 
-/** Bot bytes shown as they are, with control characters made visible (never interpreted by a terminal). */
-export function printable(text: string): string {
-  return text.replace(/[\x00-\x1f\x7f]/g, (c) => (c === '\r' ? '\\r' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+/** What made a run fail: its errors, or its warnings when only those are there (--strict). */
+function failingVerdicts(r: ScenarioResult): ScenarioResult['violations'] {
+  const errors = r.violations.filter((v) => v.severity === 'error');
+  return errors.length > 0 ? errors : r.violations;
 }
 
-export function useColor(out: Output, env: NodeJS.ProcessEnv = process.env): boolean {
-  if ('NO_COLOR' in env && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
-  return out.isTTY;
+/** One line on what made a run fail: "crash at ply 8", "extra-output ×20, plies 3–41; …". */
+function recapLine(r: ScenarioResult): string {
+  if (r.status === 'error') return `harness error: ${printable((r.error ?? '').split('\n')[0]!.slice(0, 160))}`;
+  return groupVerdicts(failingVerdicts(r)).slice(0, 6).map(groupTitle).join('; ');
 }
 
-export function consoleReporter(out: Output, options: { verbose?: boolean } = {}): Reporter {
-  const color = useColor(out);
-  const paint = (style: Style, text: string): string => (color ? styleText(style, text) : text);
+/** Failing runs listed in the recap; more are counted. */
+const MAX_RECAP = 30;
+
+export interface ConsoleOptions {
+  verbose?: boolean;
+  /** Options the re-run command of a failing scenario must repeat (--profile, --strict …). */
+  rerunFlags?: string[];
+}
+
+export function consoleReporter(out: Output, options: ConsoleOptions = {}): Reporter {
+  // styleText validates against this output's stream: no colour in a file, a pipe or with NO_COLOR.
+  const paint = (style: Style, text: string): string => styleText(style, text, { stream: out.stream });
+  let botCommand: string[] = [];
+  let language: BotLanguage = 'unknown';
+  const shownIn = new Map<string, string>();
+  /** What failed, per failing run, worked out when its result came (the verdicts are grouped once). */
+  const recapLines = new Map<ScenarioResult, string>();
   let started = 0;
   let failuresSoFar = 0;
   let finished = 0;
@@ -58,6 +76,8 @@ export function consoleReporter(out: Output, options: { verbose?: boolean } = {}
       runStart = Date.now();
       totalRuns = info.total;
       jobs = info.jobs;
+      botCommand = info.bot.command;
+      language = botLanguage(botCommand);
       if (out.isTTY && !ticker) {
         ticker = setInterval(drawStatus, 1000);
         ticker.unref(); // never what keeps botjury alive
@@ -74,14 +94,17 @@ export function consoleReporter(out: Output, options: { verbose?: boolean } = {}
     onScenarioEnd(result: ScenarioResult) {
       clearStatus();
       finished++;
-      if (result.status === 'failed' || result.status === 'error') failuresSoFar++; // a skipped run is not a failure
+      if (result.status === 'failed' || result.status === 'error') {
+        failuresSoFar++; // a skipped run is not a failure
+        recapLines.set(result, recapLine(result));
+      }
       const mark = result.status === 'passed' ? paint('green', '✓') : result.status === 'failed' ? paint('red', '✗') : result.status === 'skipped' ? paint('dim', '-') : paint('yellow', '!');
       const t = result.timing;
       const timing = t.replies > 0 ? paint('dim', ` (${t.replies} replies, max ${t.maxMs} ms, total ${t.totalMs} ms)`) : '';
       out.write(`${mark} ${result.scenario} ${paint('cyan', `[${result.role}]`)} ${result.name}${timing}\n`);
       if (result.error) out.write(`    ${paint('yellow', 'harness error:')} ${result.error}\n`);
       if (result.skipReason) out.write(paint('dim', `    skipped: ${result.skipReason}\n`));
-      for (const v of result.violations) writeViolation(v);
+      for (const line of verdictLines(result.violations, { paint, language, shownIn, label: `${result.scenario} [${result.role}]`, stderrBytes: result.stderr.bytes })) out.write(`${line}\n`);
       if (options.verbose && result.outcome) out.write(paint('dim', `    outcome: ${result.outcome.summary}\n`));
       if (finished < totalRuns) drawStatus();
     },
@@ -100,28 +123,28 @@ export function consoleReporter(out: Output, options: { verbose?: boolean } = {}
         if (peak > 0) out.write(paint('dim', `; peak memory ${peak} MB`));
         out.write('\n');
       }
+      writeRecap(report);
       const s = report.summary;
-      const parts = [paint(s.failed ? 'red' : 'green', `${s.passed} passed, ${s.failed} failed`)];
-      if (s.errors) parts.push(paint('yellow', `${s.errors} errors`));
-      if (s.skipped) parts.push(paint('dim', `${s.skipped} skipped`));
+      const parts = [paint(s.failed ? 'red' : 'green', `${s.passed} passed, ${s.failed} failed`), `${s.skipped ?? 0} skipped`];
+      if (s.errors) parts.push(paint('yellow', `${s.errors} harness error${s.errors === 1 ? '' : 's'}`));
       out.write(`${parts.join(', ')} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
+      if (report.bailed) out.write(paint('yellow', `stopped after the first failure (--bail): ${report.bailed.notRun} scenario run${report.bailed.notRun === 1 ? '' : 's'} not started\n`));
       return out.close();
     },
   };
 
-  function writeViolation(v: Violation): void {
-    const sev = v.severity === 'error' ? paint('red', v.code) : paint('yellow', `${v.code} (warning)`);
-    const ply = v.ply !== undefined ? ` at ply ${v.ply}` : '';
-    out.write(`    ${sev}${ply} [${v.atMs} ms]: ${printable(v.message)}\n`);
-    if (v.expected !== undefined) out.write(`      expected: ${printable(v.expected)}\n`);
-    if (v.actual !== undefined) out.write(`      actual:   ${printable(v.actual)}\n`);
-    if (v.rule) out.write(paint('dim', `      rule:     "${v.rule}"\n`));
-    if (v.evidence) {
-      const ev = Object.entries(v.evidence)
-        .filter(([, val]) => val !== null && val !== undefined)
-        .map(([k, val]) => `${k}=${printable(typeof val === 'string' ? val : JSON.stringify(val))}`)
-        .join(', ');
-      if (ev) out.write(paint('dim', `      evidence: ${ev}\n`));
+  /** Every failing run again, with what failed and the command that re-runs just that run. */
+  function writeRecap(report: RunReport): void {
+    const failing = report.results.filter((r) => r.status === 'failed' || r.status === 'error');
+    if (failing.length === 0) return;
+    out.write(`\n${paint('bold', `Failed (${failing.length}):`)}\n`);
+    for (const r of failing.slice(0, MAX_RECAP)) {
+      const what = recapLines.get(r) ?? recapLine(r);
+      out.write(`  ${r.status === 'error' ? paint('yellow', '!') : paint('red', '✗')} ${r.scenario} ${paint('cyan', `[${r.role}]`)} ${r.name}\n`);
+      if (what) out.write(`      ${what}\n`);
+      out.write(`      ${paint('dim', rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags))}\n`);
     }
+    if (failing.length > MAX_RECAP) out.write(`  … and ${failing.length - MAX_RECAP} more\n`);
+    out.write('\n');
   }
 }

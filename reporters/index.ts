@@ -7,10 +7,15 @@ import { junitReporter } from './junit.js';
 import { fileOutput, type Output } from './output.js';
 import { tapReporter } from './tap.js';
 
-export type ReporterFactory = (out: Output) => Reporter;
+/** What the command line knows that a reporter may use (the console's re-run commands). */
+export interface ReporterContext {
+  rerunFlags?: string[];
+}
+
+export type ReporterFactory = (out: Output, context?: ReporterContext) => Reporter;
 
 export const REPORTERS: Record<string, ReporterFactory> = {
-  console: (out) => consoleReporter(out),
+  console: (out, context) => consoleReporter(out, context?.rerunFlags ? { rerunFlags: context.rerunFlags } : {}),
   json: (out) => jsonReporter(out),
   tap: (out) => tapReporter(out),
   junit: (out) => junitReporter(out),

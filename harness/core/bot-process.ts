@@ -8,6 +8,7 @@ import { accessSync, constants, existsSync, readlinkSync, readSync, statSync } f
 import path from 'node:path';
 import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
 import { LineSplitter, type BotLine } from './lines.js';
+import { botPriorityPrefix } from './priority.js';
 
 /** The harness could not do its job (exit 2); never reported as the bot's violation. */
 export class HarnessError extends Error {
@@ -110,6 +111,8 @@ export class BotProcess {
   stderrBytes = 0;
   /** stderr bytes since the last call to takeStderrTurnBytes(). */
   private stderrTurn = 0;
+  /** The last stderr byte was not a newline: a line is pending on stderr. */
+  stderrMidLine = false;
   stderrHead = '';
   stdinClosed = false;
   writeError: string | null = null;
@@ -166,7 +169,7 @@ export class BotProcess {
   static start(command: BotCommand, options: StartOptions, sink: TranscriptSink): BotProcess {
     const { file, args } = resolveCommand(command.argv, options.invokedFrom);
     const memoryLimit = options.memoryMb && options.memoryMb > 0 ? ['prlimit', `--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--'] : [];
-    const [runFile, ...runArgs] = [...pdeathsigWrapper(), ...memoryLimit, file, ...args] as [string, ...string[]];
+    const [runFile, ...runArgs] = [...pdeathsigWrapper(), ...botPriorityPrefix(), ...memoryLimit, file, ...args] as [string, ...string[]];
     const startNs = process.hrtime.bigint();
     let started: { child: ChildProcessWithoutNullStreams; cgroup: BotCgroup | null };
     try {
@@ -246,9 +249,9 @@ export class BotProcess {
     return total;
   }
 
-  /** Live pids of everything the bot started, the bot itself first. */
+  /** Live pids of everything the bot started, the bot itself first (looked for anew when due). */
   processIds(): number[] {
-    this.refreshTree();
+    this.refreshTreeWhenDue();
     return this.tree.pids();
   }
 
@@ -275,7 +278,7 @@ export class BotProcess {
 
   /** Samples the memory of every process the bot started (looking for new ones when due). */
   sampleMemory(): void {
-    if (process.hrtime.bigint() - this.lastRefreshNs >= BigInt(SAMPLE_INTERVAL_MS) * 1_000_000n) this.refreshTree();
+    this.refreshTreeWhenDue();
     const m = this.tree.memory();
     if (!m) {
       if (this.drained) clearInterval(this.sampleTimer); // the bot and all it started have ended
@@ -292,6 +295,11 @@ export class BotProcess {
 
   partialBytes(): number {
     return this.splitter.partialBytes();
+  }
+
+  /** stderr bytes written since the last takeStderrTurnBytes(). */
+  get stderrTurnBytes(): number {
+    return this.stderrTurn;
   }
 
   takeStderrTurnBytes(): number {
@@ -352,9 +360,12 @@ export class BotProcess {
     this.tree.signalAll(signal);
   }
 
-  private refreshTree(): void {
+  /** A look through /proc costs about a millisecond on a busy machine: at most once per sample interval. */
+  private refreshTreeWhenDue(): void {
+    const now = process.hrtime.bigint();
+    if (now - this.lastRefreshNs < BigInt(SAMPLE_INTERVAL_MS / 2) * 1_000_000n) return; // half: timer jitter must not skip a look
     this.tree.refresh();
-    this.lastRefreshNs = process.hrtime.bigint();
+    this.lastRefreshNs = now;
   }
 
   private onStdout(chunk: Buffer, atNs: bigint): void {
@@ -375,6 +386,7 @@ export class BotProcess {
 
   private onStderr(chunk: Buffer): void {
     this.stderrBytes += chunk.length;
+    if (chunk.length > 0) this.stderrMidLine = chunk[chunk.length - 1] !== 0x0a;
     this.stderrTurn += chunk.length;
     if (this.stderrHead.length < STDERR_KEEP_BYTES) {
       const text = chunk.toString('utf8').slice(0, STDERR_KEEP_BYTES - this.stderrHead.length);

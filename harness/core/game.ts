@@ -134,6 +134,12 @@ export interface Referee {
   quit(): Ending;
   /** Canonical text of a bot answer, to compare with scenario expectations (`bot: c3-d4`). */
   canonical(lines: string[]): string;
+  /**
+   * Every legal answer the awaited bot could give now, canonical, when the game can list them (not
+   * Amazes' 4^256 step strings). Lets the core tell a scenario's impossible expectation (its own
+   * mistake: exit 2) from a bot's legal but different answer.
+   */
+  legalAnswers?(): string[];
   /** Canonical text of a scenario-written move (may be a list for multi-line answers). */
   canonicalScenarioMove(value: string | number | (string | number)[]): string;
   outcome(): Outcome;

@@ -99,7 +99,7 @@ export function groupPids(pgid: number): number[] {
 const READ_SYSCALLS: Record<string, number[]> = { x64: [0, 17, 19], arm64: [63, 65, 67] };
 
 export interface StdinWait {
-  /** Some thread sleeps in read() on fd 0 and no thread of the group is running. */
+  /** Every thread of the bot sleeps in read() on botjury's own pipe to it: nothing can happen without input. */
   waitingOnStdin: boolean;
   /** What was seen, for the verdict's evidence (e.g. "pid 123 tid 123: read(0, …) [syscall 0]"). */
   detail: string;
@@ -109,10 +109,11 @@ export type ThreadWait = 'running' | 'reading-stdin' | 'other' | 'unknown';
 
 /**
  * What one thread is doing, from /proc/PID/task/TID/syscall (needs ptrace rights: number and
- * arguments, so read() on fd 0 exactly) or else from wchan and the state (a pipe read; the bot's only
- * input pipe is its stdin).
+ * arguments, so read() on fd 0 exactly) or else from wchan and the state (a pipe or socket read).
+ * A stopped thread (SIGSTOP, traced) is never taken for a reader: it cannot answer either way.
  */
 export function classifyThread(syscall: string | null, wchan: string | null, state: string | null, readSyscalls: readonly number[]): ThreadWait {
+  if (state === 'T' || state === 't') return 'other';
   if (syscall !== null) {
     const text = syscall.trim();
     if (text === 'running') return 'running';
@@ -121,16 +122,77 @@ export function classifyThread(syscall: string | null, wchan: string | null, sta
   }
   if (wchan === null || state === null) return 'unknown';
   if (state === 'R') return 'running';
-  return /pipe_(read|wait)/.test(wchan) ? 'reading-stdin' : 'other';
+  return /pipe_(read|wait)|unix_stream_(read|data_wait)/.test(wchan) ? 'reading-stdin' : 'other';
 }
 
-/** Looks at every thread of every process in the group: is the bot idle, waiting for input on fd 0? */
-export function stdinWait(pgid: number): StdinWait | null {
+function fdTarget(pid: number, fd: number): string | null {
+  try {
+    return readlinkSync(`/proc/${pid}/fd/${fd}`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Is the bot provably idle, waiting for the jury? Only when every thread of every process sleeps in
+ * read() on fd 0 and that fd 0 is botjury's own pipe to this bot (`stdinIdentity`, the link target of
+ * the bot's /proc/PID/fd/0 when it started). A thread that sleeps in anything else (nanosleep, futex,
+ * poll, wait) may still be about to answer, so the bot counts as busy: no unflushed verdict then.
+ */
+export function stdinWait(pids: readonly number[], stdinIdentity: string | null): StdinWait | null {
   const reads = READ_SYSCALLS[process.arch];
-  if (!reads) return null;
-  const pids = groupPids(pgid);
-  if (pids.length === 0) return null;
+  if (!reads || stdinIdentity === null) return null;
   let reader = '';
+  let seen = 0;
+  for (const pid of pids) {
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    const fd0 = fdTarget(pid, 0);
+    for (const tid of tids) {
+      const base = `/proc/${pid}/task/${tid}`;
+      const syscall = read(`${base}/syscall`);
+      const state = stat(`${pid}/task/${tid}`)?.state ?? null;
+      if (state === null || state === 'Z' || state === 'X') continue;
+      seen++;
+      const wchan = syscall === null ? read(`${base}/wchan`) : null;
+      const what = classifyThread(syscall, wchan, state, reads);
+      if (what === 'unknown') return null; // not allowed to look: no early verdict
+      if (what === 'running') return { waitingOnStdin: false, detail: `pid ${pid} tid ${tid} is running` };
+      if (what === 'other')
+        return { waitingOnStdin: false, detail: `pid ${pid} tid ${tid} is busy in ${syscall !== null ? `syscall ${syscall.trim().split(' ')[0]}` : `${wchan?.trim() || '?'} (state ${state})`}` };
+      if (fd0 !== stdinIdentity) return { waitingOnStdin: false, detail: `pid ${pid} reads an fd 0 that is not the jury's pipe (${fd0 ?? 'unreadable'})` };
+      if (!reader)
+        reader = syscall !== null
+          ? `pid ${pid} tid ${tid} sleeps in read(0, ...) on ${fd0} [${base}/syscall: ${syscall.trim().split(' ').slice(0, 4).join(' ')}]`
+          : `pid ${pid} tid ${tid} sleeps in ${wchan!.trim()} on ${fd0} [${base}/wchan]`;
+    }
+  }
+  if (seen === 0) return null;
+  return { waitingOnStdin: true, detail: reader };
+}
+
+/** Per-thread CPU time and run-queue wait (ns), from /proc/PID/task/TID/schedstat fields 1 and 2. */
+export interface SchedSample {
+  threads: Map<string, { cpu: bigint; queued: bigint }>;
+  /** botjury's own main thread: time it was runnable but not running, and time it ran. */
+  ownQueued: bigint;
+  ownCpu: bigint;
+}
+
+function schedstat(path: string): [bigint, bigint] | null {
+  const s = read(path);
+  if (s === null) return null;
+  const [a, b] = s.split(' ');
+  if (!a || !b || !/^\d+$/.test(a) || !/^\d+$/.test(b)) return null;
+  return [BigInt(a), BigInt(b)];
+}
+
+export function sampleSched(pids: readonly number[]): SchedSample {
+  const threads = new Map<string, { cpu: bigint; queued: bigint }>();
   for (const pid of pids) {
     let tids: string[];
     try {
@@ -139,20 +201,42 @@ export function stdinWait(pgid: number): StdinWait | null {
       continue;
     }
     for (const tid of tids) {
-      const base = `/proc/${pid}/task/${tid}`;
-      const syscall = read(`${base}/syscall`);
-      const wchan = syscall === null ? read(`${base}/wchan`) : null;
-      const state = syscall === null ? stat(`${pid}/task/${tid}`)?.state ?? null : null;
-      const what = classifyThread(syscall, wchan, state, reads);
-      if (what === 'unknown') return null; // not allowed to look: no early verdict
-      if (what === 'running') return { waitingOnStdin: false, detail: `pid ${pid} tid ${tid} is running` };
-      if (what === 'reading-stdin' && !reader)
-        reader = syscall !== null
-          ? `pid ${pid} tid ${tid} sleeps in read(0, ...) [${base}/syscall: ${syscall.trim().split(' ').slice(0, 4).join(' ')}]`
-          : `pid ${pid} tid ${tid} sleeps in ${wchan!.trim()} [${base}/wchan]`;
+      const v = schedstat(`/proc/${pid}/task/${tid}/schedstat`);
+      if (v) threads.set(tid, { cpu: v[0], queued: v[1] });
     }
   }
-  return reader ? { waitingOnStdin: true, detail: reader } : { waitingOnStdin: false, detail: 'no thread is reading stdin' };
+  const own = schedstat(`/proc/self/task/${process.pid}/schedstat`);
+  return { threads, ownQueued: own ? own[1] : 0n, ownCpu: own ? own[0] : 0n };
+}
+
+export interface SchedDelta {
+  /** CPU time of all the bot's threads over the window, ms. */
+  cpuMs: number;
+  /**
+   * The longest any one thread of the bot waited runnable but not running (ms): how much the machine
+   * could have delayed the bot's answer. The largest thread's wait, not the sum: a busy machine keeps
+   * an idle helper thread (GC, JIT) waiting too, and that must not excuse a slow answer.
+   */
+  queuedMs: number;
+  /** botjury's own main thread's run-queue wait over the window (ms). */
+  ownQueuedMs: number;
+  /** botjury's main thread queued or running over the window (ms): time it could not have been reading the pipe. */
+  ownBusyMs: number;
+}
+
+export function schedDelta(from: SchedSample, to: SchedSample): SchedDelta {
+  let cpu = 0n;
+  let maxQueued = 0n;
+  for (const [tid, now] of to.threads) {
+    const before = from.threads.get(tid) ?? { cpu: 0n, queued: 0n };
+    cpu += now.cpu - before.cpu;
+    const q = now.queued - before.queued;
+    if (q > maxQueued) maxQueued = q;
+  }
+  const own = to.ownQueued - from.ownQueued;
+  const ownCpu = to.ownCpu - from.ownCpu;
+  const pos = (n: bigint): number => Number(n > 0n ? n : 0n) / 1e6;
+  return { cpuMs: Number(cpu) / 1e6, queuedMs: Number(maxQueued) / 1e6, ownQueuedMs: pos(own), ownBusyMs: pos(own) + pos(ownCpu) };
 }
 
 /** Identity and place of a process: who started it, its group and session, and when it started. */

@@ -18,6 +18,11 @@ export interface Limits {
   unflushedProbeMs?: number;
   /** Warn when one turn writes more than this much to stderr (JavaChallenge2015 engine deadlock). */
   stderrTurnWarnBytes?: number;
+  /**
+   * More stderr than this in one turn is fatal, as in the JavaChallenge2015 engine: it reads stderr only
+   * after the answer, so the bot blocks on the full pipe, times out and is terminated.
+   */
+  stderrTurnLimitBytes?: number;
 }
 
 export interface JuryProfile {

@@ -15,8 +15,16 @@ export interface ReplyTiming {
   ply: number;
   /** Wall time from the moment the jury started listening to the arrival of the answer's last line. */
   wallMs: number;
-  /** The bot's CPU time over the same window (null when /proc is unreadable). */
+  /** The bot's CPU time over the same window, all its processes (null when /proc is unreadable). */
   cpuMs: number | null;
+  /** Longest time one of the bot's threads waited runnable but not running (the machine's load), ms. */
+  queuedMs?: number | null;
+  /** How long botjury's own main thread waited to run in that window (its lateness to read), ms. */
+  harnessLagMs?: number | null;
+  /** Over the limit by the wall clock, but not by the bot's own time: only the machine's load made it late. */
+  excusedByLoad?: boolean;
+  /** How much of the wall time the machine took (bot queued, botjury late to read), when it was over the limit. */
+  lateByMachineMs?: number;
   /** The limit that applied to this answer (per-answer limit or what was left of the total). */
   limitMs: number | null;
   /** The bot's peak resident memory (VmHWM) when the answer arrived, MB. */
@@ -55,6 +63,10 @@ export interface ScenarioResult {
   /** Why a scenario was skipped (data it needs is not on this machine). */
   skipReason?: string;
   violations: Violation[];
+  /** The machine was too loaded to judge the clock (status error): the figures that showed it. */
+  machineOverload?: Record<string, number>;
+  /** Violations past the per-code cap, counted by code (the report keeps the first ones in full). */
+  omittedViolations?: Record<string, number>;
   /** The harness's own fault (exit 2): invalid scenario, internal error. */
   error?: string;
   outcome?: Outcome;

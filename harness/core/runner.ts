@@ -36,6 +36,8 @@ export interface RunReport {
   durationMs: number;
   results: ScenarioResult[];
   summary: RunSummary;
+  /** Set when --bail stopped the run after a failure: how many scenario runs were not started. */
+  bailed?: { notRun: number };
 }
 
 /** Reporters turn the one stream of run events into outputs; every hook is optional. */
@@ -52,6 +54,8 @@ export interface RunOptions extends Omit<SessionOptions, 'invokedFrom' | 'snapsh
   /** Only this role (scenarios fixed to another role are left out). */
   role?: string;
   jobs?: number;
+  /** Start no more scenario runs once one failed (or hit a harness error); report those that ran. */
+  bail?: boolean;
   /** Run only part k (1-based) of n of the tasks, split deterministically. */
   shard?: { index: number; count: number };
   invokedFrom?: string;
@@ -120,6 +124,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   let nextToEmit = 0;
   let nextToStart = 0;
   let harnessError: Error | null = null;
+  let bailing = false;
 
   const runOne = (index: number): Promise<ScenarioResult> => {
     const task = selected[index]!;
@@ -131,7 +136,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   // (games are seeded, so the rerun is the same game): parallel load must never make a verdict false.
   const confirmed = new Set<number>();
   const needsConfirmation = (i: number): boolean =>
-    jobs > 1 && !confirmed.has(i) && results[i]!.violations.some((v) => TIMING_CODES.has(v.code));
+    jobs > 1 && !confirmed.has(i) && (results[i]!.violations.some((v) => TIMING_CODES.has(v.code)) || results[i]!.machineOverload !== undefined);
   const emitReady = (): void => {
     // Emit in file order, so parallel runs report exactly like serial ones.
     while (nextToEmit < selected.length && done[nextToEmit] && !needsConfirmation(nextToEmit)) {
@@ -141,7 +146,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     }
   };
   const worker = async (): Promise<void> => {
-    while (nextToStart < selected.length && !harnessError) {
+    while (nextToStart < selected.length && !harnessError && !bailing) {
       const index = nextToStart++;
       if (jobs === 1) for (const r of reporters) r.onScenarioStart?.(selected[index]!, index, selected.length);
       try {
@@ -151,18 +156,23 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
         return;
       }
       done[index] = true;
+      // A timing verdict still to be confirmed alone is not yet a failure to stop for.
+      if (options.bail && isFailure(results[index]!) && !needsConfirmation(index)) bailing = true;
       emitReady();
     }
   };
   await Promise.all(Array.from({ length: jobs }, worker));
   if (harnessError) throw harnessError;
-  for (let i = nextToEmit; i < selected.length; i++) {
+  for (let i = nextToEmit; i < nextToStart; i++) {
     if (!needsConfirmation(i)) continue;
-    const parallelCodes = [...new Set(results[i]!.violations.map((v) => v.code))].sort();
+    const parallelCodes = [...new Set([...results[i]!.violations.map((v) => v.code), ...(results[i]!.machineOverload ? ['machine-overload'] : [])])].sort();
     results[i] = { ...(await runOne(i)), rerunAlone: { parallelCodes } };
     confirmed.add(i);
   }
   emitReady();
+  // With --bail, the runs never started are left out: the report holds what ran.
+  const notRun = selected.length - nextToStart;
+  results.length = nextToStart;
 
   const summary: RunSummary = {
     passed: results.filter((r) => r.status === 'passed').length,
@@ -177,10 +187,13 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     durationMs: Date.now() - startedAt.getTime(),
     results,
     summary,
+    ...(bailing ? { bailed: { notRun } } : {}),
   };
   for (const r of reporters) await r.onRunEnd?.(report);
   return report;
 }
+
+const isFailure = (r: ScenarioResult): boolean => r.status === 'failed' || r.status === 'error';
 
 /** Verdicts that depend on the clock: confirmed by a rerun alone when they come from a parallel run. */
 const TIMING_CODES = new Set<string>(['move-timeout', 'total-time-exceeded', 'handshake-timeout']);

@@ -21,6 +21,7 @@ export const VIOLATION_CODES = {
   'crlf-line-ending': 'warning',
   'stderr-output': 'warning',
   'ineffective-action': 'warning',
+  'near-limit': 'warning',
 } as const;
 
 export type ViolationCode = keyof typeof VIOLATION_CODES;
@@ -35,6 +36,8 @@ export interface ViolationDraft {
   ply?: number;
   /** What the rules or the scenario demanded (one correct example where there is one). */
   expected?: string;
+  /** `expected` is one legal answer among several, not the only one accepted: reporters say "e.g.". */
+  expectedIsExample?: boolean;
   /** What the bot actually did, byte-exact (escaped by reporters, never here). */
   actual?: string;
   /** The rule sentence the verdict rests on. */
@@ -55,4 +58,43 @@ export function finishViolation(draft: ViolationDraft, atMs: number): Violation 
 
 export function round2(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+/** Microsecond resolution for measured times (ms with 3 decimals). */
+export function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+/** How many violations of one code a run keeps in full; the rest are counted, never lost. */
+export const MAX_VIOLATIONS_PER_CODE = 20;
+
+/**
+ * A run's violations, bounded: a bot can repeat one fault a million times, and neither the report
+ * nor botjury's memory may grow with it. The first MAX_VIOLATIONS_PER_CODE of each code are kept;
+ * the rest are counted per code (`omitted`), so every reporter can say "…and N more".
+ */
+export class ViolationLog {
+  readonly kept: Violation[] = [];
+  readonly omitted = new Map<ViolationCode, number>();
+  private readonly perCode = new Map<ViolationCode, number>();
+
+  /** Returns false when the violation was only counted. */
+  add(v: Violation): boolean {
+    const n = (this.perCode.get(v.code) ?? 0) + 1;
+    this.perCode.set(v.code, n);
+    if (n > MAX_VIOLATIONS_PER_CODE) {
+      this.omitted.set(v.code, (this.omitted.get(v.code) ?? 0) + 1);
+      return false;
+    }
+    this.kept.push(v);
+    return true;
+  }
+
+  has(predicate: (v: Violation) => boolean): boolean {
+    return this.kept.some(predicate);
+  }
+
+  omittedRecord(): Record<string, number> | undefined {
+    return this.omitted.size ? Object.fromEntries(this.omitted) : undefined;
+  }
 }

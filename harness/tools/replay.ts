@@ -9,7 +9,7 @@ import path from 'node:path';
 import { HarnessError, resolveCommand, type BotCommand } from '../core/bot-process.js';
 import type { GameDefinition } from '../core/game.js';
 import type { TranscriptEntry } from '../core/result.js';
-import { runTasks, type Reporter, type RunReport, type Task } from '../core/runner.js';
+import { exitCodeFor, runTasks, type Reporter, type RunReport, type Task } from '../core/runner.js';
 import type { Violation } from '../core/violations.js';
 import { recordingGame, type BotRecord, type GameRecording, type MoveRecord, type OpponentScript } from './recorder.js';
 import { loadScenarioData } from './scenario-text.js';
@@ -334,4 +334,14 @@ function bytes(b: Bytes | string | null): string {
   if (b === null) return 'nothing';
   if (typeof b === 'string') return JSON.stringify(b);
   return 'bytes' in b ? JSON.stringify(b.bytes) : b.missing;
+}
+
+/**
+ * 2 a harness fault; 1 a violation, or the bot's output (or the verdicts) differ from the recording —
+ * a replay is a regression check, so a different answer is a failure even when it is legal; 0 same.
+ */
+export function replayExitCode(result: ReplayResult): 0 | 1 | 2 {
+  const verdict = exitCodeFor(result.report);
+  if (verdict !== 0) return verdict;
+  return result.comparisons.some((c) => c.firstDifference !== null || !c.verdicts.same) ? 1 : 0;
 }

@@ -16,12 +16,12 @@ rl.on('line', (l) => {
 
 describe('scenario expectations', () => {
   it('oneOf, matches and exact: a legal answer that differs is expectation-failed, at its ply', async () => {
-    // Seed 1: c3-d4 e5*c3 b2*d4 b4*b2, then White must capture a1*c3 — not the a1-a2 the scenario demands.
+    // Seed 1: c3-d4 e5*c3 b2*d4 b4*b2, then White captures a1*c3 — legal, but not the b1*b3 the scenario demands.
     const { code, report } = await runJson(['run', 'test/fixtures/scenarios/white-expectations.yaml', '--', ...whiteBot(['c3-d4', 'b2*d4', 'a1*c3'])]);
     const r = report.results[0]!;
     expect(r.transcript.filter((e) => e.dir === 'jury').map((e) => e.text)).toEqual(['Start', 'e5*c3', 'b4*b2', 'Quit']);
     expect(r.violations.map((v) => [v.code, v.ply])).toEqual([['expectation-failed', 5]]);
-    expect(r.violations[0]!.expected).toBe('a1-a2');
+    expect(r.violations[0]!.expected).toBe('b1*b3');
     expect(r.violations[0]!.actual).toBe('a1*c3');
     expect(code).toBe(1);
   });

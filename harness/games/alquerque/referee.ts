@@ -4,7 +4,7 @@ import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Jud
 import type { Rng } from '../../core/rng.js';
 import { chooseMove, OPPONENTS, type OpponentName } from './opponent.js';
 import {
-  applyMove, boardRows, checkMove, countPieces, formatMove, initialState, other, scores, status, WIN_SCORE,
+  applyMove, boardRows, checkMove, countPieces, formatMove, initialState, legalMoves, other, scores, status, WIN_SCORE,
   type Color, type State, type Status,
 } from './rules.js';
 import { colorName, moveRequest, QUIT, START } from './wire.js';
@@ -17,6 +17,8 @@ export class AlquerqueReferee implements Referee {
   /** Set when the game ended otherwise than by the rules' natural end (bot disqualified, scenario quit). */
   private irregular: { loser: Color; reason: string } | null = null;
   private lastMove: string | null = null;
+  /** The scenario ended the game before the rules did: no result, no winner. */
+  private cutShort = false;
   private readonly opponentName: OpponentName;
 
   constructor(ctx: RefereeContext) {
@@ -44,7 +46,7 @@ export class AlquerqueReferee implements Referee {
       this.irregular = { loser: this.bot, reason: `${colorName(this.bot)} made an invalid move at ply ${ply}` };
       // Irregular loss: the opponent wins 12-0 and the loser receives Quit.
       this.queue.push({ type: 'end', ending: { kind: 'quit', reason: `${colorName(this.bot)} made an invalid move: it loses 0-${WIN_SCORE}`, lines: [QUIT] } });
-      return { accepted: false, violations: [{ code: check.code, ply, message: check.message, expected: check.expected, actual: text, rule: check.rule }] };
+      return { accepted: false, violations: [{ code: check.code, ply, message: check.message, expected: check.expected, expectedIsExample: check.expectedIsExample, actual: text, rule: check.rule }] };
     }
     this.play(check.move);
     const st = status(this.state);
@@ -87,12 +89,16 @@ export class AlquerqueReferee implements Referee {
 
   quit(): Ending {
     this.queue.length = 0;
-    this.irregular ??= { loser: this.bot, reason: 'the scenario ended the game' };
+    if (!this.irregular && !status(this.state).over) this.cutShort = true;
     return { kind: 'quit', reason: 'the jury ends the game', lines: [QUIT] };
   }
 
   canonical(lines: string[]): string {
     return firstLine(lines);
+  }
+
+  legalAnswers(): string[] {
+    return legalMoves(this.state).map(formatMove);
   }
 
   canonicalScenarioMove(value: string | number | (string | number)[]): string {
@@ -105,7 +111,8 @@ export class AlquerqueReferee implements Referee {
       const winner = other(this.irregular.loser);
       return { finished: false, summary: this.irregular.reason, scores: { [winner]: WIN_SCORE, [this.irregular.loser]: 0 }, winner };
     }
-    if (!st.over) return { finished: false, summary: `game not finished after ${this.state.ply} plies`, scores: {} };
+    if (!st.over)
+      return { finished: false, summary: this.cutShort ? `the scenario ended the game after ${this.state.ply} plies, before the rules did: no result` : `game not finished after ${this.state.ply} plies`, scores: {} };
     return { finished: true, summary: st.reason, scores: scores(this.state, st), ...(st.winner ? { winner: st.winner } : {}) };
   }
 

@@ -233,7 +233,7 @@ export function scores(state: State, st: Status): Record<Color, number> {
 
 export type MoveCheck =
   | { ok: true; move: Move }
-  | { ok: false; code: 'bad-format' | 'illegal-move'; message: string; expected: string; rule: string };
+  | { ok: false; code: 'bad-format' | 'illegal-move'; message: string; expected: string; expectedIsExample: boolean; rule: string };
 
 const MOVE_GRAMMAR = /^[a-g][1-7](-[a-g][1-7]|(\*[a-g][1-7])+)$/;
 
@@ -241,7 +241,8 @@ export function checkMove(state: State, text: string): MoveCheck {
   const legal = legalMoves(state);
   const example = legal.length > 0 ? formatMove(legal[0]!) : '(none)';
   const fail = (code: 'bad-format' | 'illegal-move', message: string, rule: string, expected = example): MoveCheck => ({
-    ok: false, code, message, expected, rule,
+    // `expected` is one legal move; only a position with a single legal move makes it the answer.
+    ok: false, code, message, expected, expectedIsExample: legal.length > 1, rule,
   });
   if (!MOVE_GRAMMAR.test(text))
     return fail('bad-format', `'${text}' is not a move: expected a plain move like 'c3-d4' or a capture like 'e5*c3' or 'a1*c1*c3' (lowercase, no spaces)`, RULES.notation);

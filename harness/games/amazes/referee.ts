@@ -61,7 +61,7 @@ export class AmazesReferee implements Referee {
         accepted: false,
         played: 'T',
         stopBot: true,
-        violations: [{ code: verdict.code, ply: turn, message: `${playerName(this.bot)}'s turn ${turn}: ${verdict.message}`, expected: exampleMove(problem, text), actual: text, rule: verdict.rule }],
+        violations: [{ code: verdict.code, ply: turn, message: `${playerName(this.bot)}'s turn ${turn}: ${verdict.message}`, expected: exampleMove(problem, text), expectedIsExample: true, actual: text, rule: verdict.rule }],
       };
     }
     const record = this.play(text);

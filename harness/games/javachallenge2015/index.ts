@@ -15,7 +15,7 @@ export const javachallenge2015: GameDefinition = {
       name: 'engine',
       description:
         'the real engine (D4prog/JavaChallenge2015): READY within 1 s, 100 ms per action from the flush of the turn message (ACTION_TIME_LIMIT, commit f4a33e9)',
-      limits: { startupMs: 1000, moveMs: 100, closeGraceMs: 1000, stderrTurnWarnBytes: STDERR_TURN_WARN_BYTES },
+      limits: { startupMs: 1000, moveMs: 100, closeGraceMs: 1000, stderrTurnLimitBytes: STDERR_TURN_WARN_BYTES },
     },
     rules: {
       name: 'rules',

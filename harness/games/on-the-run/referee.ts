@@ -301,7 +301,8 @@ export class OnTheRunReferee implements Referee {
   private reject(v: { code: 'bad-format' | 'illegal-move'; message: string; expected: string; rule: string }, ply: number, lines: string[]): Judgement {
     this.irregular = { loser: this.bot, reason: `the ${this.bot} made an invalid move (${this.where()}): irregular loss, ${TOTAL_POINTS}-0 for the ${this.foe}` };
     this.queue.push({ type: 'end', ending: { kind: 'quit', reason: `invalid move: irregular loss, ${TOTAL_POINTS}-0 for the ${this.foe}`, lines: [QUIT] } });
-    const violation: ViolationDraft = { code: v.code, ply, message: v.message, expected: v.expected, actual: lines.join('\n'), rule: v.rule };
+    // `expected` is one legal answer the rules module found, or a parenthesised note when there is none.
+    const violation: ViolationDraft = { code: v.code, ply, message: v.message, expected: v.expected, expectedIsExample: !v.expected.startsWith('('), actual: lines.join('\n'), rule: v.rule };
     return { accepted: false, violations: [violation] };
   }
 

@@ -173,6 +173,7 @@ export class SnakeCoreReferee implements Referee {
           ply: move,
           message: `python ${p + 1}'s move ${move}: the answer ${visible(text)} is not one of U L D R N A${hint}, one character on a line of its own; the jury disqualifies the program (it violates the interaction protocol), its python stays on the field and cannot move`,
           expected: this.suggestion(p),
+          expectedIsExample: true,
           actual: text,
           rule: `${RULES.answer} ${RULES.protocol}`,
         }],
@@ -186,6 +187,7 @@ export class SnakeCoreReferee implements Referee {
         ply: move,
         message: `python ${p + 1}'s move ${move}: ${action} cannot be carried out: ${effect.reason}; the jury skips the move (as N)`,
         expected: this.suggestion(p),
+        expectedIsExample: true,
         actual: text,
         rule: effect.rule,
       });

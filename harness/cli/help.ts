@@ -1,0 +1,114 @@
+// Help texts: the overview (`botjury --help`) and one page per command (`botjury run --help`,
+// `botjury help run`), each with examples that run as written from the repository root.
+import { VERSION } from '../core/version.js';
+import { COMMAND_NAMES, OPTIONS, optionsOf, type CommandName, type OptionSpec } from './options.js';
+
+interface CommandHelp {
+  usage: string;
+  /** What the command does, in a few lines. */
+  about: string;
+  examples: string[];
+  /** Extra lines after the examples (exit codes that differ from the usual ones). */
+  notes?: string;
+}
+
+const BOT = 'python3 examples/alquerque/python/bot.py';
+
+export const COMMANDS: Record<CommandName, CommandHelp> = {
+  check: {
+    usage: 'botjury check <game> [options] -- <bot command> [args...]',
+    about: "Runs the game's built-in suite (scenarios/<game>/) against the bot given after --. The bot\nruns without a shell, in a fresh temporary folder; relative paths to files that exist are made absolute.",
+    examples: [
+      `botjury check alquerque -- ${BOT}`,
+      `botjury check alquerque --role black -t capture -- ${BOT}`,
+      `botjury check alquerque --bail --reporter html=report.html -- ${BOT}`,
+    ],
+  },
+  run: {
+    usage: 'botjury run <scenario.yaml | dir>... [options] -- <bot command> [args...]',
+    about: 'Runs the given scenario files (and every scenario in the given folders) against the bot.\nA scenario without role: runs once per role.',
+    examples: [
+      `botjury run scenarios/alquerque/capture-continuation.yaml --role black -- ${BOT}`,
+      `botjury run scenarios/alquerque -t tie --reporter junit=junit.xml -- ${BOT}`,
+    ],
+  },
+  validate: {
+    usage: 'botjury validate <scenario.yaml | dir>...',
+    about: 'Checks scenario files without running a bot; prints file:line:col: problem for each mistake.',
+    examples: ['botjury validate scenarios/alquerque'],
+    notes: 'Exit codes: 0 every file is valid, 2 some file is not.',
+  },
+  list: {
+    usage: 'botjury list [<game>]',
+    about: "Without a game: the games, their roles and jury profiles. With a game: its scenarios, each\nwith what it checks (its name and the rule it rests on).",
+    examples: ['botjury list', 'botjury list alquerque'],
+    notes: 'Exit code 0.',
+  },
+  replay: {
+    usage: 'botjury replay <transcript.json> [options] [-- <bot command> [args...]]',
+    about: "Drives the bot through the games of a transcript (written by run or check with --transcript)\nagain and shows the first ply where its output differs. Without a bot command: the recorded one.",
+    examples: [`botjury check alquerque --transcript run.json -- ${BOT}`, `botjury replay run.json -- ${BOT}`],
+    notes: "Exit codes: 0 same output and no violation, 1 a violation or the bot's output differs from the\nrecording, 2 the harness could not do its job.",
+  },
+  import: {
+    usage: 'botjury import <game> <record> [--role R] [--exact] [--output FILE]',
+    about: "Turns a real game record (a CodeCup game page or a move list) into a scenario: the opponent's\nplies scripted, the bot's plies checked.",
+    examples: ['botjury import alquerque test/fixtures/alquerque-records/codecup2008-e17340-incomplete-strike.txt --output game.yaml'],
+    notes: 'Exit codes: 0 the scenario was written, 2 the record could not be read.',
+  },
+  fuzz: {
+    usage: 'botjury fuzz <game> [--role R] --games N --seed S --save-dir DIR [options] -- <bot command> [args...]',
+    about: 'Plays seeded games against the built-in opponents and saves, per distinct violation, a scenario\nshrunk to the fewest steps that still trigger it.',
+    examples: [`botjury fuzz alquerque --games 20 --seed 1 --save-dir found -- ${BOT}`],
+    notes: 'Exit codes: 0 nothing found, 1 a violation found (one scenario each saved), 2 harness fault.',
+  },
+  help: {
+    usage: 'botjury help [<command>]',
+    about: 'This overview, or the help of one command.',
+    examples: ['botjury help run'],
+  },
+};
+
+const EXIT_CODES = 'Exit codes: 0 every scenario passed, 1 the bot violated something, 2 the harness could not do its job.';
+
+function optionLines(options: readonly OptionSpec[]): string[] {
+  const rows = options.map((o) => {
+    const flag = `${o.short ? `-${o.short}, ` : '    '}--${o.name}${o.value ? ` ${o.value}` : ''}`;
+    return { flag, help: o.help.split('\n') };
+  });
+  const width = Math.max(...rows.map((r) => r.flag.length)) + 2;
+  return rows.flatMap((r) => r.help.map((line, i) => `  ${(i === 0 ? r.flag : '').padEnd(width)}${line}`));
+}
+
+export function globalHelp(): string {
+  const usages = COMMAND_NAMES.filter((c) => c !== 'help').map((c) => `  ${COMMANDS[c].usage}`);
+  return [
+    `botjury ${VERSION} — conformance checks for competition game bots`,
+    '',
+    ...usages,
+    '',
+    'Options:',
+    ...optionLines(OPTIONS),
+    '',
+    EXIT_CODES,
+    "'botjury <command> --help' shows a command's options and examples.",
+  ].join('\n');
+}
+
+export function commandHelp(command: CommandName): string {
+  const h = COMMANDS[command];
+  const options = optionsOf(command);
+  return [
+    `usage: ${h.usage}`,
+    '',
+    h.about,
+    '',
+    'Options:',
+    ...optionLines(options),
+    '',
+    'Examples:',
+    ...h.examples.map((e) => `  npx ${e}`),
+    '',
+    h.notes ?? (command === 'check' || command === 'run' ? EXIT_CODES : ''),
+  ].join('\n').trimEnd();
+}

@@ -1,0 +1,128 @@
+// The command line's one table: every option, what it takes, which commands understand it and what it
+// means. Parsing, "does not apply to", "did you mean" and every help text are derived from it.
+import { parseArgs } from 'node:util';
+import { didYouMean } from './suggest.js';
+
+export const COMMAND_NAMES = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz', 'help'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+export interface OptionSpec {
+  name: string;
+  type: 'string' | 'boolean';
+  short?: string;
+  multiple?: boolean;
+  /** The value's placeholder in help, e.g. FILE. */
+  value?: string;
+  /** One or more lines of help. */
+  help: string;
+  /** The commands that understand it (all commands when absent). */
+  commands?: readonly CommandName[];
+}
+
+const RUNS = ['run', 'check'] as const;
+
+export const OPTIONS: readonly OptionSpec[] = [
+  { name: 'reporter', type: 'string', multiple: true, value: 'NAME[=FILE]', help: 'console (the default), json, tap, junit, html; repeatable', commands: [...RUNS, 'replay'] },
+  { name: 'output', type: 'string', value: 'FILE', help: 'write the (last) reporter given without =FILE to FILE', commands: [...RUNS, 'replay', 'import'] },
+  { name: 'profile', type: 'string', value: 'NAME', help: "jury profile (default: the game's real jury; see botjury list <game>)", commands: [...RUNS, 'fuzz'] },
+  { name: 'role', type: 'string', value: 'R', help: 'only this role (e.g. white, black, detectives, 2)', commands: [...RUNS, 'import', 'fuzz'] },
+  { name: 'grep', type: 'string', short: 't', multiple: true, value: 'TEXT', help: 'only scenarios whose name or file contains TEXT (any case); repeatable: any of them', commands: RUNS },
+  { name: 'bail', type: 'boolean', help: 'stop after the first failing scenario run (report what ran, exit 1)', commands: RUNS },
+  { name: 'jobs', type: 'string', value: 'N', help: 'scenarios in parallel (default: the number of cores); a timing verdict\nfrom a parallel run is confirmed by rerunning that scenario alone', commands: [...RUNS, 'replay'] },
+  { name: 'shard', type: 'string', value: 'K/N', help: 'run part K of N of the scenarios (CI matrices)', commands: RUNS },
+  { name: 'strict', type: 'boolean', help: 'warnings count as failures', commands: [...RUNS, 'replay', 'fuzz'] },
+  { name: 'cwd', type: 'string', value: 'DIR', help: "the bot's working directory (default: a fresh temporary folder)", commands: [...RUNS, 'replay', 'fuzz'] },
+  { name: 'memory-mb', type: 'string', value: 'N', help: 'hard memory limit for the bot (prlimit data limit) and verdict memory-limit', commands: [...RUNS, 'replay', 'fuzz'] },
+  { name: 'transcript', type: 'string', value: 'FILE', help: 'record every run (lines both ways, moves, seed, setup, limits, bot digest,\nmachine) for botjury replay', commands: [...RUNS, 'replay'] },
+  { name: 'exact', type: 'boolean', help: 'demand the recorded moves of the bot (default: any legal move)', commands: ['import'] },
+  { name: 'games', type: 'string', value: 'N', help: 'how many seeded games to play', commands: ['fuzz'] },
+  { name: 'seed', type: 'string', value: 'S', help: 'the seed the games derive from', commands: ['fuzz'] },
+  { name: 'save-dir', type: 'string', value: 'DIR', help: 'where to save one shrunk scenario per distinct violation', commands: ['fuzz'] },
+  { name: 'help', type: 'boolean', short: 'h', help: 'this text (botjury <command> --help: that command)' },
+  { name: 'version', type: 'boolean', short: 'v', help: "botjury's version" },
+];
+
+export class CommandLineError extends Error {}
+
+/** What parseCommandLine returns: the options of the table above, typed. */
+export interface OptionValues {
+  reporter?: string[];
+  output?: string;
+  profile?: string;
+  role?: string;
+  grep?: string[];
+  bail?: boolean;
+  jobs?: string;
+  shard?: string;
+  strict?: boolean;
+  cwd?: string;
+  'memory-mb'?: string;
+  transcript?: string;
+  exact?: boolean;
+  games?: string;
+  seed?: string;
+  'save-dir'?: string;
+  help?: boolean;
+  version?: boolean;
+}
+
+/** The option spelled `--name`/`-s` in `token` (before any `=value`), or undefined. */
+function optionOf(token: string): OptionSpec | undefined {
+  if (token.startsWith('--')) {
+    const name = token.slice(2).split('=')[0]!;
+    return OPTIONS.find((o) => o.name === name);
+  }
+  // A short option, alone (-t) or with its value attached (-tcapture).
+  return OPTIONS.find((o) => o.short !== undefined && (token === `-${o.short}` || (o.type === 'string' && token.startsWith(`-${o.short}`) && !token.startsWith('--'))));
+}
+
+const valueAttached = (token: string): boolean => token.includes('=') || /^-[^-]./.test(token);
+
+const spell = (o: OptionSpec): string => `--${o.name}`;
+
+/**
+ * Parses botjury's own arguments (those before `--`). Errors are sentences a person can act on:
+ * "unknown option '--rol' (did you mean --role?)", "--role needs a value", never the parser's own text.
+ */
+export function parseCommandLine(args: string[]): { values: OptionValues; positionals: string[] } {
+  for (let i = 0; i < args.length; i++) {
+    const token = args[i]!;
+    if (!token.startsWith('-') || token === '-') continue;
+    const option = optionOf(token);
+    if (!option) {
+      const typed = token.split('=')[0]!;
+      const long = typed.replace(/^-+/, '');
+      throw new CommandLineError(`unknown option '${typed.slice(0, 64)}'${didYouMean(long, OPTIONS.map((o) => o.name), (n) => `--${n}`)}`);
+    }
+    if (option.type === 'string' && !valueAttached(token)) {
+      const next = args[i + 1];
+      if (next === undefined || optionOf(next)) throw new CommandLineError(`${spell(option)} needs a value (${spell(option)} ${option.value ?? 'VALUE'})`);
+      i++;
+    }
+    if (option.type === 'boolean' && token.includes('=')) throw new CommandLineError(`${spell(option)} takes no value`);
+  }
+  const config = Object.fromEntries(
+    OPTIONS.map((o) => [o.name, { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]),
+  );
+  try {
+    return parseArgs({ args, allowPositionals: true, options: config }) as { values: OptionValues; positionals: string[] };
+  } catch (e) {
+    // Anything the pre-check did not foresee: still one line, without the parser's advice about '--'.
+    throw new CommandLineError((e as Error).message.split('. ')[0]!);
+  }
+}
+
+/** The options `command` understands, in table order. */
+export function optionsOf(command: CommandName): OptionSpec[] {
+  return OPTIONS.filter((o) => !o.commands || o.commands.includes(command));
+}
+
+/** A misplaced option is a usage error, never silently ignored. */
+export function checkOptionsFit(command: CommandName, values: OptionValues): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const option = OPTIONS.find((o) => o.name === name)!;
+    if (option.commands && !option.commands.includes(command))
+      throw new CommandLineError(`${spell(option)} does not apply to ${command} (it applies to ${option.commands.join(', ')})`);
+  }
+}

@@ -1,0 +1,653 @@
+// One seat at the jury's table: one bot process and its clock. Everything about one bot's answers
+// lives here — when the clock runs (only while the jury waits for this bot), whether an answer came
+// in time, whether a silent bot left its answer in its own output buffer, memory, stderr, unasked
+// lines, and how the bot ends. The session (the scenario driver) and the game's Referee decide what
+// the jury says and what an answer means; a Seat only says what the bot did, and when.
+//
+// Follow one reply: write() stamps when the jury's message left → the bot's stdout is split into
+// lines stamped on arrival (BotProcess) → collect() takes them, judges the clock against the stamp
+// (never against when a timer happened to fire) and returns the lines → the Referee judges them.
+import { BotProcess, type BotCommand, type TranscriptSink } from './bot-process.js';
+import type { AnswerRequest, FailureCode } from './game.js';
+import { raiseHarnessPriority } from './priority.js';
+import type { BotLine } from './lines.js';
+import { sampleSched, schedDelta, stdinWait, type SchedDelta, type SchedSample } from './proc.js';
+import type { ResolvedLimits } from './profile.js';
+import type { ReplyTiming } from './result.js';
+import { round2, round3, type ViolationDraft } from './violations.js';
+
+/** Where a seat reports what it saw; `atNs` is when it happened (default: now). */
+export type ViolationSink = (draft: ViolationDraft, atNs?: bigint) => void;
+
+export type Collected = { lines: string[] } | { failed: FailureCode };
+
+/** The machine was too loaded to tell whether the bot was late: the harness's problem, never the bot's. */
+export class MachineOverload extends Error {
+  override name = 'MachineOverload';
+  constructor(message: string, readonly figures: Record<string, number>) {
+    super(message);
+  }
+}
+
+/** How long after its input is closed a bot gets to flush its buffer and exit (the unflushed proof). */
+const UNFLUSHED_CONFIRM_MS = 1_000;
+const PROBE_INTERVAL_MS = 100;
+/** A reply over this share of its limit is a close call worth a warning. */
+const NEAR_LIMIT_SHARE = 0.8;
+/** More unasked lines than any protocol can explain in one gap: the bot floods. */
+const MAX_UNASKED_LINES_PER_GAP = 1_000;
+/**
+ * How far the jury extends a deadline for time the machine (not the bot) took: the bot's run-queue
+ * wait and botjury's own. Beyond this the run is reported as the machine's fault, not judged.
+ */
+const MAX_LOAD_EXTENSION_FACTOR = 4;
+const MIN_LOAD_EXTENSION_MS = 2_000;
+const OOM_PATTERN = /MemoryError|bad_alloc|out of memory|Cannot allocate memory|OutOfMemoryError|heap out of memory/i;
+
+export interface PendingExit {
+  code: 'no-self-exit' | 'no-exit-after-quit' | null;
+  sinceNs: bigint;
+  reason: string;
+  graceMs: number;
+}
+
+interface AnswerMark {
+  ply: number;
+  label: string;
+  text: string;
+  atNs: bigint;
+}
+
+export class Seat {
+  readonly bot: BotProcess;
+  readonly replies: ReplyTiming[] = [];
+  /** Budget used, counted as the real jury counted it: only while waiting for this bot. */
+  usedTotalMs = 0;
+  /** The jury stopped the process (a failure, or the rules' takeover), not the bot itself. */
+  stoppedByJury = false;
+  stopped = false;
+  private listenFromNs: bigint;
+  /** How long the jury's last write took: the moment the bot got the message lies within it. */
+  private writeSpanNs = 0n;
+  private schedAtListen: SchedSample;
+  private lastRequest: AnswerRequest | null = null;
+  private lastAnswer: AnswerMark | null = null;
+  /** Unasked lines reported so far that still sit in the queue (JavaChallenge2015's stale-line shift). */
+  private reportedBacklog = 0;
+  private crlfReported = false;
+  private memoryReported = false;
+  private stderrMidLineReported = false;
+  private closest: { ply: number; label: string; wallMs: number; limitMs: number } | null = null;
+  private closeCalls = 0;
+
+  constructor(
+    command: BotCommand,
+    options: { cwd: string; invokedFrom: string; memoryMb?: number },
+    private readonly limits: ResolvedLimits,
+    private readonly hardMemoryLimit: boolean,
+    private readonly report: ViolationSink,
+    private readonly record: TranscriptSink,
+  ) {
+    raiseHarnessPriority();
+    this.bot = BotProcess.start(command, options, record);
+    this.listenFromNs = this.bot.startNs;
+    this.schedAtListen = this.sched();
+  }
+
+  ms(ns?: bigint): number {
+    return this.bot.ms(ns);
+  }
+
+  /** The jury writes a message; the clock for the next answer starts when it has left. */
+  write(lines: string[]): { delivered: boolean; atNs: bigint } {
+    // Read the scheduler's counters before the message leaves: reading them after would delay
+    // botjury's read of a fast answer and so its arrival stamp.
+    this.schedAtListen = this.sched();
+    // The clock starts before the write: the bot may read the message before write() returns here.
+    const beforeNs = process.hrtime.bigint();
+    const sent = this.bot.write(lines);
+    this.listenFromNs = beforeNs;
+    this.writeSpanNs = sent.atNs - beforeNs;
+    return sent;
+  }
+
+  closeInput(): bigint {
+    return this.bot.closeStdin();
+  }
+
+  private sched(): SchedSample {
+    return sampleSched(this.bot.processIds());
+  }
+
+  // ---- one answer ----
+
+  /** Waits for the bot's answer; reports what went wrong and returns the failure the rules must react to. */
+  async collect(request: AnswerRequest, withinMs: number | undefined): Promise<Collected> {
+    const bot = this.bot;
+    this.lastRequest = request;
+    bot.maxLineBytes = request.maxLineBytes;
+    bot.takeStderrTurnBytes();
+    const startNs = this.listenFromNs;
+    const schedStart = this.schedAtListen;
+    const perAnswerLimit = request.timer === 'startup' ? this.limits.startupMs : this.limits.moveMs;
+    const totalLeft = this.limits.totalMs !== undefined ? this.limits.totalMs - this.usedTotalMs : undefined;
+    const timeoutCode: FailureCode = request.timer === 'startup' ? 'handshake-timeout' : 'move-timeout';
+    // Which limit strikes first decides the verdict.
+    const [limitMs, limitCode] =
+      perAnswerLimit !== undefined && (totalLeft === undefined || perAnswerLimit <= totalLeft)
+        ? [perAnswerLimit, timeoutCode]
+        : totalLeft !== undefined ? [totalLeft, 'total-time-exceeded' as FailureCode] : [undefined, timeoutCode];
+    const deadlineNs = limitMs !== undefined ? startNs + msToNs(Math.max(0, limitMs)) : undefined;
+    // The deadline the jury waits for: extended by time the machine, not the bot, took.
+    let waitUntilNs = deadlineNs;
+    const collected: string[] = [];
+    let lastArrivalNs = startNs;
+    let nearMissSeen = false;
+    let probeCpu: number | null | undefined;
+    let confirmations = 0;
+    /** botjury's own counters when it first saw the deadline pass: bounds its own lateness to read. */
+    let deadlineSample: { atNs: bigint; sched: SchedSample } | null = null;
+
+    for (;;) {
+      while (bot.lines.length > 0 && collected.length < request.lines) {
+        const line = bot.lines.shift()!;
+        this.noteLineEnding(line, request);
+        if (request.handshake) {
+          const trimmed = line.text.trim();
+          if (trimmed !== request.handshake.token) {
+            if (!nearMissSeen && trimmed.toLowerCase() === request.handshake.token.toLowerCase()) {
+              nearMissSeen = true;
+              this.report({ code: 'bad-handshake', ply: request.ply, message: `${request.label}: wrote '${line.text}' but the jury waits for exactly '${request.handshake.token}' (case-sensitive); it goes on waiting`, expected: request.handshake.token, actual: line.text }, line.arrivedNs);
+            } else if (!nearMissSeen) {
+              this.report({ code: 'extra-output', severity: 'warning', ply: request.ply, message: `${request.label}: the jury ignored the line '${line.text}' while waiting for '${request.handshake.token}'`, actual: line.text }, line.arrivedNs);
+            }
+            continue;
+          }
+          collected.push(trimmed);
+        } else collected.push(line.text);
+        lastArrivalNs = line.arrivedNs > startNs ? line.arrivedNs : startNs;
+      }
+      if (collected.length >= request.lines) break;
+
+      const stderrFailure = this.checkStderrTurn(request);
+      if (stderrFailure) return stderrFailure;
+      if (bot.flood) {
+        this.report({
+          code: 'output-flood', ply: request.ply,
+          message: `${request.label}: more output than any answer can need (a line over ${request.maxLineBytes} bytes or too many unread lines); the jury stopped the bot`,
+          evidence: { maxLineBytes: request.maxLineBytes, stdoutBytes: bot.stdoutBytes, partialStart: bot.partialLine().slice(0, 80) },
+        });
+        return { failed: 'output-flood' };
+      }
+      if (this.overMemory()) return this.failMemory(request, '');
+      if (bot.exit && bot.drained && bot.lines.length === 0) {
+        // On a busy machine the exit can be seen before the last bytes are: read what is still pending.
+        if (bot.readPendingStdout() > 0 || bot.lines.length > 0) continue;
+        return this.failExited(request, collected);
+      }
+
+      const now = process.hrtime.bigint();
+      if (waitUntilNs !== undefined && now >= waitUntilNs) {
+        // A timer can fire before arrived bytes are delivered: read them first; their stamps decide.
+        await new Promise((r) => setImmediate(r));
+        bot.readPendingStdout();
+        if (bot.lines.length > 0) continue;
+        const atDeadline = this.sched();
+        if (!deadlineSample) deadlineSample = { atNs: now, sched: atDeadline };
+        const load = schedDelta(schedStart, atDeadline);
+        const waitedMs = nsToMs(now - startNs);
+        // The bot had the whole wait but for the time it sat runnable in the run queue.
+        const ownMs = waitedMs - load.queuedMs;
+        if (ownMs < limitMs!) {
+          // Not the bot's fault yet: the machine kept it (or botjury) waiting. Wait for the bot's own time.
+          const extendedMs = waitedMs - limitMs!;
+          if (extendedMs > Math.max(limitMs! * MAX_LOAD_EXTENSION_FACTOR, MIN_LOAD_EXTENSION_MS))
+            throw this.overload(request, waitedMs, limitMs!, load);
+          waitUntilNs = now + msToNs(Math.max(1, limitMs! - ownMs));
+          continue;
+        }
+        if (nearMissSeen) {
+          this.usedTotalMs += ownMs;
+          return { failed: 'bad-handshake' };
+        }
+        this.usedTotalMs += ownMs;
+        this.report(this.timeoutDraft(limitCode, request, waitedMs, limitMs!, collected, load));
+        return { failed: limitCode };
+      }
+      // Unflushed answers: after a silence, is the bot provably idle, reading the jury's pipe?
+      const silentSince = bot.lastStdoutNs > startNs ? bot.lastStdoutNs : startNs;
+      const silentMs = nsToMs(now - silentSince);
+      let wakeAt = waitUntilNs;
+      if (!bot.exit && !bot.stdinClosed) {
+        if (silentMs >= this.limits.unflushedProbeMs) {
+          const wait = stdinWait(bot.processIds(), bot.stdinIdentity);
+          const cpu = bot.cpuMs();
+          if (wait?.waitingOnStdin && probeCpu !== undefined && cpu === probeCpu) confirmations++;
+          else confirmations = 0;
+          probeCpu = wait?.waitingOnStdin ? cpu : undefined;
+          if (confirmations >= 2) {
+            if (nearMissSeen) {
+              // It wrote its near miss (`Ready`) and waits: the jury will only time out. One verdict.
+              this.usedTotalMs += nsToMs(now - startNs);
+              return { failed: 'bad-handshake' };
+            }
+            const verdict = await this.proveUnflushed(request, startNs, wait!.detail, silentMs, collected);
+            if (verdict) return verdict;
+            confirmations = 0;
+            probeCpu = undefined;
+          }
+          const next = now + msToNs(PROBE_INTERVAL_MS);
+          if (wakeAt === undefined || next < wakeAt) wakeAt = next;
+        } else {
+          const next = silentSince + msToNs(this.limits.unflushedProbeMs);
+          if (wakeAt === undefined || next < wakeAt) wakeAt = next;
+        }
+      }
+      await bot.waitForChange(wakeAt ?? now + 1_000_000_000n);
+    }
+
+    const schedEnd = this.sched();
+    this.schedAtListen = schedEnd;
+    const load = schedDelta(schedStart, schedEnd);
+    const wallMs = nsToMs(lastArrivalNs - startNs);
+    // The answer's own stamp decides, whatever the timer did: an answer completed after the
+    // deadline is late, unless only the machine's load made it so.
+    let lateByMachineMs = 0;
+    if (deadlineNs !== undefined && lastArrivalNs > deadlineNs) {
+      const verdict = judgeLateArrival({
+        wallMs, limitMs: limitMs!, botQueuedMs: load.queuedMs, writeSpanMs: nsToMs(this.writeSpanNs),
+        harnessBusyAfterDeadlineMs: deadlineSample
+          ? nsToMs(deadlineSample.atNs - deadlineNs) + schedDelta(deadlineSample.sched, schedEnd).ownBusyMs
+          : load.ownBusyMs,
+      });
+      lateByMachineMs = verdict.lateByMachineMs;
+      if (verdict.late) {
+        this.usedTotalMs += verdict.ownMs;
+        this.report(this.timeoutDraft(limitCode, request, wallMs, limitMs!, collected, load, lateByMachineMs), lastArrivalNs);
+        return { failed: limitCode };
+      }
+    }
+    this.usedTotalMs += wallMs - lateByMachineMs;
+    this.listenFromNs = lastArrivalNs;
+    bot.sampleMemory();
+    this.replies.push({
+      ply: request.ply,
+      wallMs: round3(wallMs),
+      cpuMs: round3(load.cpuMs),
+      queuedMs: round3(load.queuedMs),
+      harnessLagMs: round3(load.ownQueuedMs),
+      limitMs: limitMs !== undefined ? round3(limitMs) : null,
+      ...(lateByMachineMs > 0 ? { excusedByLoad: true, lateByMachineMs: round3(lateByMachineMs) } : {}),
+      peakMb: bot.peakHwmKb ? round2(bot.peakHwmKb / 1024) : null,
+    });
+    // A close call is judged on the bot's own time: a busy machine's queueing is not the bot's habit.
+    const ownWallMs = wallMs - load.queuedMs - load.ownQueuedMs;
+    if (perAnswerLimit !== undefined && ownWallMs > perAnswerLimit * NEAR_LIMIT_SHARE && wallMs <= perAnswerLimit) {
+      this.closeCalls++;
+      if (!this.closest || wallMs / perAnswerLimit > this.closest.wallMs / this.closest.limitMs)
+        this.closest = { ply: request.ply, label: request.label, wallMs, limitMs: perAnswerLimit };
+    }
+    this.lastAnswer = { ply: request.ply, label: request.label, text: collected.join(' / '), atNs: lastArrivalNs };
+    if (withinMs !== undefined && wallMs > withinMs && judgeLateArrival({
+      wallMs, limitMs: withinMs, botQueuedMs: load.queuedMs, writeSpanMs: nsToMs(this.writeSpanNs), harnessBusyAfterDeadlineMs: load.ownBusyMs,
+    }).late)
+      this.report({
+        code: 'move-timeout', ply: request.ply,
+        message: `${request.label}: answered in ${fmt(wallMs)} ms; the scenario requires it within ${fmt(withinMs)} ms (over by ${fmt(wallMs - withinMs)} ms)`,
+        expected: `within ${withinMs} ms`, actual: `${fmt(wallMs)} ms`,
+        evidence: { measuredMs: round3(wallMs), limitMs: withinMs, marginMs: round3(withinMs - wallMs), source: 'scenario withinMs', ...loadEvidence(load) },
+      }, lastArrivalNs);
+    const stderrFailure = this.checkStderrTurn(request);
+    if (stderrFailure) return stderrFailure;
+    const stderrTurn = bot.takeStderrTurnBytes();
+    if (this.limits.stderrTurnWarnBytes !== undefined && stderrTurn > this.limits.stderrTurnWarnBytes)
+      this.report({
+        code: 'stderr-output', severity: 'warning', ply: request.ply,
+        message: `${request.label}: wrote ${stderrTurn} bytes to stderr in one turn; the real jury reads stderr only after the answer and blocks a bot beyond ${this.limits.stderrTurnLimitBytes ?? this.limits.stderrTurnWarnBytes} bytes`,
+        evidence: { bytes: stderrTurn, limitBytes: this.limits.stderrTurnLimitBytes ?? this.limits.stderrTurnWarnBytes },
+      });
+    if (this.limits.stderrTurnLimitBytes !== undefined && bot.stderrMidLine && !this.stderrMidLineReported) {
+      this.stderrMidLineReported = true;
+      this.report({
+        code: 'stderr-output', severity: 'warning', ply: request.ply,
+        message: `${request.label}: the bot answered with a stderr line left without its newline; the real engine's stderr reader can wait on such a line and hang the whole game — end stderr lines with \\n`,
+        evidence: { stderrBytes: bot.stderrBytes },
+      }, lastArrivalNs);
+    }
+    return { lines: collected };
+  }
+
+  /**
+   * JavaChallenge2015: the engine reads stderr only after an answer, so a bot that writes more than a
+   * pipe holds in one turn blocks, times out and is terminated. One verdict, with the engine's consequence.
+   */
+  private checkStderrTurn(request: AnswerRequest): Collected | null {
+    const limit = this.limits.stderrTurnLimitBytes;
+    const bytes = this.bot.stderrTurnBytes;
+    if (limit === undefined || bytes <= limit) return null;
+    this.report({
+      code: 'stderr-output', severity: 'error', ply: request.ply,
+      message: `${request.label}: wrote ${bytes} bytes to stderr in one turn; the real engine reads stderr only after the answer, so the bot blocks on the full pipe (${limit} bytes), times out and is terminated — it plays N for the rest of the game`,
+      expected: `at most ${limit} bytes of stderr per turn`, actual: `${bytes} bytes`,
+      evidence: { bytes, limitBytes: limit },
+    });
+    return { failed: 'move-timeout' };
+  }
+
+  private overload(request: AnswerRequest, waitedMs: number, limitMs: number, load: SchedDelta): MachineOverload {
+    const figures = { waitedMs: round3(waitedMs), limitMs, botQueuedMs: round3(load.queuedMs), harnessLagMs: round3(load.ownQueuedMs), botCpuMs: round3(load.cpuMs) };
+    return new MachineOverload(
+      `${request.label}: the machine was too loaded to judge the clock: after ${fmt(waitedMs)} ms (limit ${fmt(limitMs)} ms) the bot had waited ${fmt(load.queuedMs)} ms to be scheduled and botjury ${fmt(load.ownQueuedMs)} ms; this is not the bot's fault — rerun on a quieter machine or with fewer --jobs`,
+      figures,
+    );
+  }
+
+  /** `lateByMachineMs` is given for an answer that arrived after the deadline: how much of it the machine took. */
+  private timeoutDraft(code: FailureCode, request: AnswerRequest, waitedMs: number, limitMs: number, collected: string[], load: SchedDelta, lateByMachineMs?: number): ViolationDraft {
+    const arrivedLate = lateByMachineMs !== undefined;
+    const what = code === 'total-time-exceeded'
+      ? `the total budget of ${fmt(this.limits.totalMs!)} ms ran out (${fmt(this.usedTotalMs)} ms used in all, counted only while the jury waited)`
+      : arrivedLate ? `the answer completed ${fmt(waitedMs)} ms after the jury's message, over the limit of ${fmt(limitMs)} ms` : `no answer within ${fmt(limitMs)} ms`;
+    const partial = this.bot.partialLine();
+    const excused = lateByMachineMs ?? load.queuedMs;
+    return {
+      code, ply: request.ply,
+      message: `${request.label}: ${what}; ${arrivedLate ? 'the real jury stops waiting at the limit' : `waited ${fmt(waitedMs)} ms`}${collected.length && !arrivedLate ? ` (got ${collected.length} of ${request.lines} lines)` : ''}${partial ? `; an incomplete line '${partial.slice(0, 60)}' has no line ending` : ''}${excused >= 0.5 ? ` (${fmt(excused)} ms the machine kept the bot or botjury waiting were not counted against it)` : ''}`,
+      expected: `an answer within ${fmt(limitMs)} ms`,
+      actual: arrivedLate ? `${collected.join(' / ')} after ${fmt(waitedMs)} ms` : collected.length || partial ? [...collected, partial].filter(Boolean).join(' / ') : 'nothing',
+      evidence: {
+        measuredMs: round3(waitedMs), limitMs: round3(limitMs), marginMs: round3(limitMs - waitedMs), ownMs: round3(waitedMs - excused),
+        ...loadEvidence(load), totalUsedMs: round3(this.usedTotalMs), ...(this.limits.totalMs !== undefined ? { totalBudgetMs: this.limits.totalMs } : {}),
+      },
+    };
+  }
+
+  /**
+   * The bot sleeps in read() on the jury's pipe, every thread of it, with no CPU used and nothing
+   * written since the jury started listening: its answer may be in its own output buffer. Proof:
+   * nothing is pending unread on botjury's side, and after the jury closes the bot's input the bytes
+   * arrive with the bot's exit (the exit flush). Without that proof the verdict is the timing one.
+   * Returns null when the bot turned out not to be idle after all (keep waiting).
+   */
+  private async proveUnflushed(request: AnswerRequest, startNs: bigint, detail: string, silentMs: number, collected: string[]): Promise<Collected | null> {
+    const bot = this.bot;
+    await new Promise((r) => setImmediate(r));
+    if (bot.readPendingStdout() > 0 || bot.lines.length > 0) return null;
+    const partialBefore = bot.partialLine();
+    const bytesBefore = bot.stdoutBytes;
+    const closedNs = bot.closeStdin();
+    const until = closedNs + msToNs(UNFLUSHED_CONFIRM_MS);
+    while (process.hrtime.bigint() < until && !(bot.exit && bot.drained)) await bot.waitForChange(until);
+    const burstLines: BotLine[] = bot.lines.splice(0);
+    const burstBytes = bot.stdoutBytes - bytesBefore;
+    const waitedMs = nsToMs(closedNs - startNs);
+    this.usedTotalMs += waitedMs;
+    const exitFlush = burstBytes > 0 && bot.exit !== null && bot.exit.signal === null;
+    const evidence = {
+      silentMs: round2(silentMs),
+      proc: detail,
+      stdoutBytesSinceRequest: 0,
+      partialLineBefore: partialBefore || null,
+      inputClosedAtMs: round2(bot.ms(closedNs)),
+      burstBytes,
+      burst: burstLines.map((l) => l.text).concat(bot.partialLine() ? [bot.partialLine()] : []).join('\n').slice(0, 500),
+      burstAfterMs: burstLines.length ? round3(nsToMs(burstLines[0]!.arrivedNs - closedNs)) : null,
+      exit: bot.exit ? { code: bot.exit.code, signal: bot.exit.signal, afterCloseMs: round3(nsToMs(bot.exit.atNs - closedNs)) } : null,
+    };
+    if (partialBefore) {
+      const code = request.handshake ? 'bad-handshake' : 'bad-format';
+      this.report({
+        code, ply: request.ply,
+        message: `${request.label}: wrote '${partialBefore}' without a line ending and then waited for input; the jury never receives a complete line`,
+        expected: `'${partialBefore}\\n'`, actual: partialBefore, evidence,
+      });
+      return { failed: request.timer === 'startup' ? 'handshake-timeout' : 'move-timeout' };
+    }
+    if (exitFlush) {
+      this.report({
+        code: 'unflushed-output', ply: request.ply,
+        message: `${request.label}: the bot wrote its answer into its own output buffer and went back to reading input (${detail.split(' [')[0]}); nothing reached the jury in ${fmt(silentMs)} ms. When the jury closed its input, the bot exited and ${burstBytes} bytes arrived with the exit ('${evidence.burst.split('\n')[0]}'): flush stdout after every answer`,
+        expected: 'an answer flushed to stdout', actual: evidence.burst, evidence,
+      }, closedNs);
+      return { failed: 'unflushed-output' };
+    }
+    // No exit flush: the bot waits for input the protocol does not send here (a deadlock).
+    const code: FailureCode = request.timer === 'startup' ? 'handshake-timeout' : 'move-timeout';
+    this.report({
+      code, ply: request.ply,
+      message: `${request.label}: the bot went back to reading input without answering (${detail.split(' [')[0]}); it waits for input the jury does not send here. The real jury would have waited until the time limit ran out`,
+      expected: 'an answer', actual: collected.length ? collected.join(' / ') : burstBytes > 0 ? evidence.burst : 'nothing', evidence,
+    }, closedNs);
+    return { failed: code };
+  }
+
+  private failExited(request: AnswerRequest, collected: string[]): Collected {
+    const bot = this.bot;
+    const exit = bot.exit!;
+    const partial = bot.partialLine();
+    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with status ${exit.code}`;
+    if (this.memoryExhausted()) return this.failMemory(request, `the bot ${how} after running out of memory`);
+    const crashed = exit.signal !== null || exit.code !== 0;
+    const code = crashed ? 'crash' : 'early-exit';
+    this.report({
+      code, ply: request.ply,
+      message: `${request.label}: the bot ${how} while the game still needed it${collected.length ? ` (after ${collected.length} of ${request.lines} lines)` : ''}${partial ? `; its last output '${partial.slice(0, 60)}' had no line ending` : ''}`,
+      expected: 'an answer', actual: collected.length || partial ? [...collected, partial].filter(Boolean).join(' / ') : 'nothing',
+      evidence: { exitCode: exit.code, signal: exit.signal, stderrTail: bot.stderrHead.slice(-300) || null, partial: partial || null },
+    }, exit.atNs);
+    return { failed: code };
+  }
+
+  // ---- memory ----
+
+  private overMemory(): boolean {
+    this.bot.sampleMemory();
+    const limitMb = this.limits.memoryMb;
+    return !!limitMb && !this.memoryReported && this.bot.peakHwmKb > limitMb * 1024;
+  }
+
+  memoryExhausted(): boolean {
+    const bot = this.bot;
+    const limitMb = this.limits.memoryMb;
+    if (!limitMb) return false;
+    return bot.peakHwmKb > limitMb * 1024 || (this.hardMemoryLimit && bot.peakDataKb > limitMb * 1024 * 0.8) || OOM_PATTERN.test(bot.stderrHead);
+  }
+
+  private failMemory(request: AnswerRequest, why: string): Collected {
+    this.memoryReported = true;
+    this.report(this.memoryDraft(request, why));
+    return { failed: 'memory-limit' };
+  }
+
+  memoryDraft(request: AnswerRequest | null, why: string): ViolationDraft {
+    const bot = this.bot;
+    const limitMb = this.limits.memoryMb!;
+    const peakMb = bot.peakHwmKb / 1024;
+    return {
+      code: 'memory-limit', ...(request ? { ply: request.ply } : {}),
+      message: `${request ? `${request.label}: ` : ''}${why || `peak memory ${fmt(peakMb)} MB exceeds the limit of ${limitMb} MB`}`,
+      expected: `at most ${limitMb} MB`, actual: `${fmt(peakMb)} MB peak (all the bot's processes)`,
+      evidence: { peakMb: round2(peakMb), limitMb, peakDataMb: round2(bot.peakDataKb / 1024), hardLimit: this.hardMemoryLimit },
+    };
+  }
+
+  /** At the end of the run: a peak over the limit that no answer's check caught. */
+  finalMemoryCheck(): void {
+    if (!this.memoryReported && this.limits.memoryMb && this.bot.peakHwmKb > this.limits.memoryMb * 1024) {
+      this.memoryReported = true;
+      this.report(this.memoryDraft(null, ''));
+    }
+  }
+
+  // ---- output nobody asked for ----
+
+  /**
+   * Lines the bot wrote that nobody asked for, each reported once, at the ply of the answer it
+   * followed. Under `queue` (the JavaChallenge2015 engine reads them as later answers) the bot then
+   * runs behind: that is one cause, reported once, not again on every later turn.
+   * Returns true when the bot floods (more unasked lines than any protocol can explain).
+   */
+  reportUnaskedLines(when: string, ended: boolean): boolean {
+    const bot = this.bot;
+    const policy = this.lastRequest?.unaskedLines ?? 'discard';
+    const queued = policy === 'queue' && !ended;
+    if (bot.lines.length === 0) {
+      this.reportedBacklog = 0;
+      return false;
+    }
+    if (policy === 'queue' && ended) {
+      // A bot running behind ends with its last answers unread: the shift already reported, not a new fault.
+      const fresh = bot.lines.length - this.reportedBacklog;
+      bot.lines.splice(0, Math.min(bot.lines.length, this.reportedBacklog));
+      if (fresh <= 0) return false;
+    }
+    const fresh = queued ? bot.lines.slice(this.reportedBacklog) : bot.lines.splice(0);
+    if (queued) this.reportedBacklog = bot.lines.length;
+    if (fresh.length > MAX_UNASKED_LINES_PER_GAP) {
+      this.report({
+        code: 'output-flood', ...(this.lastAnswer ? { ply: this.lastAnswer.ply } : {}),
+        message: `the bot wrote ${fresh.length} lines ${when} when no answer was asked for (first: '${fresh[0]!.text.slice(0, 60)}'); more than any protocol needs — the jury stopped the bot`,
+        expected: 'no output', actual: fresh[0]!.text.slice(0, 200),
+        evidence: { lines: fresh.length, limit: MAX_UNASKED_LINES_PER_GAP },
+      }, fresh[0]!.arrivedNs);
+      bot.lines.splice(0);
+      return true;
+    }
+    for (const line of fresh) {
+      this.noteLineEnding(line, this.lastRequest);
+      const after = this.lastAnswer && line.arrivedNs >= this.lastAnswer.atNs
+        ? ` ${fmt(nsToMs(line.arrivedNs - this.lastAnswer.atNs))} ms after its answer '${this.lastAnswer.text.slice(0, 60)}' (${this.lastAnswer.label})`
+        : ` ${when}`;
+      this.report({
+        code: 'extra-output',
+        ...(this.lastAnswer ? { ply: this.lastAnswer.ply } : this.lastRequest ? { ply: this.lastRequest.ply } : {}),
+        message: `the bot wrote '${line.text}'${after}, when no answer was asked for${queued ? '; the real engine reads it as the answer to its next request, so from now on the bot plays one answer behind' : ended ? '' : '; the real jury would have read it as the next answer'}`,
+        expected: 'no output', actual: line.text,
+      }, line.arrivedNs);
+    }
+    return false;
+  }
+
+  private noteLineEnding(line: BotLine, request: AnswerRequest | null): void {
+    if (!line.crlf || this.crlfReported) return;
+    this.crlfReported = true;
+    this.report({
+      code: 'crlf-line-ending', ...(request ? { ply: request.ply } : {}),
+      message: `the line '${line.text}' ends in \\r\\n; the jury expects \\n (the \\r was ignored; later lines are not reported again)`,
+      expected: `'${line.text}\\n'`, actual: `'${line.text}\\r\\n'`,
+    }, line.arrivedNs);
+  }
+
+  /** One warning per run for answers that came close to their limit, and for a budget nearly spent. */
+  reportCloseCalls(): void {
+    if (this.closest) {
+      const c = this.closest;
+      this.report({
+        code: 'near-limit', severity: 'warning', ply: c.ply,
+        message: `${this.closeCalls} answer${this.closeCalls === 1 ? '' : 's'} took over ${NEAR_LIMIT_SHARE * 100}% of the ${fmt(c.limitMs)} ms limit; the closest, ${c.label}, took ${fmt(c.wallMs)} ms (${Math.round((c.wallMs / c.limitMs) * 100)}%): on a slower or busier jury machine it would be late`,
+        expected: `under ${fmt(c.limitMs * NEAR_LIMIT_SHARE)} ms`, actual: `${fmt(c.wallMs)} ms`,
+        evidence: { closeCalls: this.closeCalls, wallMs: round3(c.wallMs), limitMs: c.limitMs, share: round2(c.wallMs / c.limitMs) },
+      });
+    }
+    const budget = this.limits.totalMs;
+    if (budget !== undefined && this.usedTotalMs > budget * NEAR_LIMIT_SHARE && this.usedTotalMs <= budget)
+      this.report({
+        code: 'near-limit', severity: 'warning',
+        message: `used ${fmt(this.usedTotalMs)} ms of the ${fmt(budget)} ms budget (${Math.round((this.usedTotalMs / budget) * 100)}%): on a slower jury machine it could run out`,
+        expected: `under ${fmt(budget * NEAR_LIMIT_SHARE)} ms`, actual: `${fmt(this.usedTotalMs)} ms`,
+        evidence: { usedMs: round3(this.usedTotalMs), budgetMs: budget, share: round2(this.usedTotalMs / budget) },
+      });
+  }
+
+  // ---- the end ----
+
+  /** Waits for the exit the rules demand; reports a bot that stays, or one that ends badly. */
+  async expectExit(pending: PendingExit): Promise<void> {
+    const bot = this.bot;
+    if (this.stopped) return;
+    const until = pending.sinceNs + msToNs(pending.graceMs);
+    while (!(bot.exit && bot.drained) && process.hrtime.bigint() < until) await bot.waitForChange(until);
+    if (this.reportUnaskedLines('after the end of the game', true)) {
+      await this.stop();
+      return;
+    }
+    if (!bot.exit) {
+      if (pending.code) {
+        const waiting = stdinWait(bot.processIds(), bot.stdinIdentity);
+        this.report({
+          code: pending.code,
+          message: pending.code === 'no-exit-after-quit'
+            ? `the bot was still running ${fmt(pending.graceMs)} ms after the jury sent Quit (${pending.reason})`
+            : `the bot was still running ${fmt(pending.graceMs)} ms after the game ended (${pending.reason}); it must terminate on its own${waiting?.waitingOnStdin ? ', but it is waiting for more input' : ''}`,
+          expected: `exit within ${fmt(pending.graceMs)} ms`, actual: 'still running',
+          evidence: { graceMs: pending.graceMs, ...(waiting ? { proc: waiting.detail } : {}) },
+        });
+      }
+      await this.stop();
+      return;
+    }
+    const exit = bot.exit;
+    if (exit.signal !== null || exit.code !== 0) {
+      if (this.memoryExhausted()) this.report(this.memoryDraft(null, `the bot ended with ${exit.signal ?? `status ${exit.code}`} after running out of memory`), exit.atNs);
+      else
+        this.report({
+          code: 'crash',
+          message: `the bot ${exit.signal ? `was killed by ${exit.signal}` : `exited with status ${exit.code}`} at the end of the game (${pending.reason}); a normal exit has status 0`,
+          expected: 'exit status 0', actual: exit.signal ?? `status ${exit.code}`,
+          evidence: { exitCode: exit.code, signal: exit.signal, stderrTail: bot.stderrHead.slice(-300) || null },
+        }, exit.atNs);
+    }
+  }
+
+  private stopping: Promise<void> | null = null;
+
+  /** The jury ends the bot's process (its failure, the rules' takeover, or the end of the run). */
+  stop(): Promise<void> {
+    if (!this.stopping) {
+      this.stopped = true;
+      this.stoppedByJury = this.bot.running;
+      this.stopping = this.bot.stop().then(() => this.record('event', 'the jury stopped the bot', process.hrtime.bigint()));
+    }
+    return this.stopping;
+  }
+}
+
+export interface LateArrival {
+  /** From the jury's write to the stamp of the answer's last line; over the limit. */
+  wallMs: number;
+  limitMs: number;
+  /** Longest run-queue wait of one of the bot's threads over the wait. */
+  botQueuedMs: number;
+  /** How long the jury's write took (the bot got the message somewhere within it). */
+  writeSpanMs: number;
+  /** botjury's main thread queued or running after the deadline: how long it may have left the answer unread. */
+  harnessBusyAfterDeadlineMs: number;
+}
+
+/**
+ * An answer stamped after its deadline: was the bot late, or only the machine? The bot is excused
+ * for the time it sat in the run queue, and for as long as botjury itself may have been too busy to
+ * read an answer that was already there (never more than the overshoot). What remains is the bot's.
+ */
+export function judgeLateArrival(a: LateArrival): { late: boolean; lateByMachineMs: number; ownMs: number } {
+  const overMs = a.wallMs - a.limitMs;
+  const lateByMachineMs = a.botQueuedMs + Math.min(overMs, a.harnessBusyAfterDeadlineMs + a.writeSpanMs);
+  const ownMs = a.wallMs - lateByMachineMs;
+  return { late: ownMs > a.limitMs, lateByMachineMs, ownMs };
+}
+
+function loadEvidence(load: SchedDelta): Record<string, number> {
+  return { cpuMs: round3(load.cpuMs), botQueuedMs: round3(load.queuedMs), harnessLagMs: round3(load.ownQueuedMs) };
+}
+
+function msToNs(ms: number): bigint {
+  return BigInt(Math.round(ms * 1e6));
+}
+
+function nsToMs(ns: bigint): number {
+  return Number(ns) / 1e6;
+}
+
+export function fmt(ms: number): string {
+  return ms >= 100 ? ms.toFixed(0) : ms.toFixed(1);
+}

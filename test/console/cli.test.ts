@@ -1,0 +1,158 @@
+// The command line as a person meets it: per-command help with examples that run, "did you mean",
+// list <game>, -t/--grep, --bail, and the console's verdict blocks for real broken bots.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expandScenarioPaths, loadScenario } from '../../harness/core/scenario.js';
+import { GAMES } from '../../harness/games/registry.js';
+import { checkMove, initialState, stateFromRows } from '../../harness/games/alquerque/rules.js';
+import { ROOT, runCli, runJson } from '../helpers.js';
+
+const BOT = ['python3', 'examples/alquerque/python/bot.py'];
+const broken = (name: string): string[] => ['python3', `examples/alquerque/broken/${name}.py`];
+const COMMANDS = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz'];
+
+describe('help', () => {
+  it('prints each command its own usage, options and examples', async () => {
+    const pages = new Map<string, string>();
+    for (const command of COMMANDS) {
+      const r = await runCli([command, '--help']);
+      expect(r.code, command).toBe(0);
+      expect(r.stdout, command).toMatch(new RegExp(`^usage: botjury ${command} `));
+      expect(r.stdout, command).toMatch(/\nExamples:\n {2}npx botjury /);
+      pages.set(command, r.stdout);
+    }
+    expect(new Set(pages.values()).size).toBe(COMMANDS.length);
+    expect(pages.get('run')).toContain('-t, --grep TEXT');
+    expect(pages.get('run')).toContain('--bail');
+    expect(pages.get('validate')).not.toContain('--reporter'); // only the options that apply
+    expect((await runCli(['help', 'run'])).stdout).toBe(pages.get('run'));
+    const overview = await runCli(['--help']);
+    for (const command of COMMANDS) expect(overview.stdout).toContain(`botjury ${command} `);
+  });
+
+  it('gives examples that run as written (those that need no bot)', async () => {
+    for (const command of ['validate', 'list']) {
+      const examples = (await runCli([command, '--help'])).stdout.split('\n').filter((l) => l.startsWith('  npx botjury '));
+      expect(examples.length).toBeGreaterThan(0);
+      for (const example of examples) {
+        const r = await runCli(example.trim().split(/\s+/).slice(2));
+        expect(r.code, example).toBe(0);
+      }
+    }
+  });
+});
+
+describe('did you mean', () => {
+  const usage = async (args: string[]): Promise<string> => {
+    const r = await runCli(args);
+    expect(r.code, args.join(' ')).toBe(2);
+    expect(r.stderr).not.toMatch(/\n\s+at |To specify a positional/);
+    return r.stderr;
+  };
+  it('names the option, game, command, role and reporter meant', async () => {
+    expect(await usage(['check', 'alquerque', '--rol', 'black', '--', 'true'])).toBe("botjury: unknown option '--rol' (did you mean --role?)\nrun 'botjury check --help' for usage");
+    expect(await usage(['check', 'alquerqe', '--', 'true'])).toContain("unknown game 'alquerqe' (did you mean alquerque?)");
+    expect(await usage(['chek', 'alquerque'])).toContain("unknown command 'chek' (did you mean check?)");
+    expect(await usage(['check', 'alquerque', '--role', 'blak', '--', 'true'])).toContain("unknown role 'blak' (did you mean black?)");
+    expect(await usage(['run', 'scenarios/alquerque/quit-handling.yaml', '--reporter', 'jsn', '--', 'true'])).toContain("unknown reporter 'jsn' (did you mean json?)");
+    expect(await usage(['check', 'alquerque', '--profile', 'codecup2009', '--', 'true'])).toContain("unknown profile 'codecup2009' (did you mean codecup2008?)");
+    expect(await usage(['list', 'alquerq'])).toContain('(did you mean alquerque?)');
+  });
+  it('says which option lacks a value and where an option does not apply', async () => {
+    expect(await usage(['check', 'alquerque', '--role'])).toContain('--role needs a value (--role R)');
+    expect(await usage(['validate', 'scenarios/alquerque', '--bail'])).toContain('--bail does not apply to validate (it applies to run, check)');
+  });
+});
+
+describe('list <game>', () => {
+  it("names every scenario of the game's suite with what it checks and the rule it rests on", async () => {
+    const r = await runCli(['list', 'alquerque']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^alquerque — .*\n {2}roles: +white, black\n {2}profile: +codecup2008 \(default\)/);
+    const files = expandScenarioPaths([path.join(ROOT, 'scenarios', 'alquerque')], ROOT);
+    expect(r.stdout).toContain(`scenarios: ${files.length} in scenarios/alquerque/`);
+    for (const file of files) {
+      const s = loadScenario(file, ROOT, GAMES);
+      expect(r.stdout).toContain(`    ${path.basename(file)}  [${s.role ?? 'white, black (each)'}]\n      checks: ${s.name}\n`);
+      if (s.rule) expect(r.stdout).toContain(`      rule:   "${s.rule}"`);
+    }
+  });
+  it('without a game, lists the games', async () => {
+    const r = await runCli(['list']);
+    for (const g of GAMES) expect(r.stdout).toContain(`${g.id} — ${g.title}`);
+  });
+});
+
+describe('-t/--grep and --bail', () => {
+  it('runs only the scenarios whose name or file contains the text, in any case', async () => {
+    const { code, report } = await runJson(['check', 'alquerque', '--role', 'black', '-t', 'CAPTURE', '--', ...BOT]);
+    expect(code).toBe(0);
+    const files = report.results.map((r) => path.basename(r.scenario));
+    expect(files).toEqual(['capture-compulsory-black.yaml', 'capture-continuation.yaml']);
+    const two = await runJson(['check', 'alquerque', '--role', 'black', '--grep', 'tie', '-t', 'quit', '--', ...BOT]);
+    expect(two.report.results.map((r) => path.basename(r.scenario))).toEqual(['quit-handling.yaml', 'self-exit-in-tie.yaml']);
+  });
+  it('is a usage error when nothing matches, with the closest word of the names', async () => {
+    const r = await runCli(['check', 'alquerque', '-t', 'tei', '--', ...BOT]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("no scenario name or file contains 'tei'; did you mean -t tie?");
+  });
+  it('--bail stops after the first failing run, reports what ran and exits 1', async () => {
+    const r = await runCli(['check', 'alquerque', '--role', 'black', '--bail', '--jobs', '1', '--', ...broken('crash')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.match(/^✗ /gm)).toHaveLength(1);
+    expect(r.stdout).toContain('0 passed, 1 failed, 0 skipped');
+    expect(r.stdout).toMatch(/stopped after the first failure \(--bail\): 9 scenario runs not started/);
+    const json = await runJson(['check', 'alquerque', '--role', 'black', '--bail', '--jobs', '2', '--', ...broken('crash')]);
+    expect(json.code).toBe(1);
+    expect(json.report.results.length).toBeLessThanOrEqual(2); // the run that failed, and one already under way
+    expect(json.report.summary.failed).toBe(json.report.results.length);
+  });
+});
+
+describe('console verdicts for real broken bots', () => {
+  it('groups a debug line after every answer into one block, and recaps it with the command that re-runs it', async () => {
+    const r = await runCli(['run', 'scenarios/alquerque/play-as-black.yaml', '--', ...broken('extra-output')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.match(/extra-output ×\d+, plies 2–\d+ \(first at/g)).toHaveLength(1);
+    expect(r.stdout.match(/actual: {3}debug: played/g)).toHaveLength(2); // the grouped block and the one after the last answer
+    expect(r.stdout).toContain('\nFailed (1):\n  ✗ scenarios/alquerque/play-as-black.yaml [black] plays a full game as Black\n');
+    expect(r.stdout).toContain('      npx botjury run scenarios/alquerque/play-as-black.yaml --role black -- python3 examples/alquerque/broken/extra-output.py\n');
+    expect(r.stdout.split('\n').length).toBeLessThan(20);
+  });
+
+  it('stays short when the bot writes a million debug lines', async () => {
+    const r = await runCli(['run', 'scenarios/alquerque/play-as-black.yaml', '--', 'python3', 'test/fixtures/bots/debug-flood.py']);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n').length).toBeLessThan(60);
+    expect(r.stdout).toMatch(/extra-output ×\d{3,}/);
+  });
+
+  it("shows a crash's stderr once, its lines indented", async () => {
+    const r = await runCli(['run', 'scenarios/alquerque/play-as-black.yaml', '--', 'python3', 'test/fixtures/bots/traceback.py']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/ {6}stderr.*:\n( {8}│ .*\n)*? {8}│ {5}return int\(line\).*\n {8}│ .*\^+\n {8}│ ValueError: invalid literal for int\(\) with base 10: 'd3-d4'\n/);
+    expect(r.stdout.match(/ValueError/g)).toHaveLength(1);
+  });
+
+  it('advises the fix for unflushed output in the language of the bot', async () => {
+    const py = await runCli(['run', 'scenarios/alquerque/quit-handling.yaml', '--', ...broken('unflushed')]);
+    expect(py.code).toBe(1);
+    expect(py.stdout).toContain('      fix (Python): print(move, flush=True) — or sys.stdout.flush() after every answer.');
+    const c = await runCli(['run', 'scenarios/on-the-run/detectives-swap.yaml', '--role', 'fugitive', '--', 'examples/on-the-run/broken/build/unflushed']);
+    expect(c.code).toBe(1);
+    expect(c.stdout).toContain('fix (C): fflush(stdout);');
+  });
+});
+
+describe('expected: one answer, or an example', () => {
+  it('marks an Alquerque expected move as an example when the position has other legal moves', () => {
+    const open = checkMove(initialState(), 'a1-a2');
+    expect(open.ok).toBe(false);
+    if (!open.ok) expect([open.expected, open.expectedIsExample]).toEqual(['c3-d4', true]);
+    // One legal move in the position: the expected move is the answer, not an example.
+    const forced = checkMove(stateFromRows(['.......', '.......', '.......', '...B...', '.......', '..B....', 'WB.....'], 'white'), 'a1*c1*c3');
+    expect(forced.ok).toBe(false);
+    if (!forced.ok) expect([forced.expected, forced.expectedIsExample]).toEqual(['a1*c1*c3*e5', false]);
+  });
+});

@@ -1,0 +1,161 @@
+// The console reporter, fed results directly: alike verdicts grouped with a count, a verdict shown in
+// full once per run, a recap of failures with a command that re-runs each, one summary line, "e.g."
+// for example answers, stderr shown once as lines, and output bounded whatever the bot did.
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ScenarioResult } from '../../harness/core/result.js';
+import type { RunInfo, RunReport } from '../../harness/core/runner.js';
+import type { Violation } from '../../harness/core/violations.js';
+import { consoleReporter } from '../../reporters/console.js';
+import { shellQuote } from '../../reporters/console/rerun.js';
+import type { Output } from '../../reporters/output.js';
+
+/** Output to a pipe-like stream (not a terminal), collected. */
+function fakeOutput(): Output & { text: () => string } {
+  const writes: string[] = [];
+  return { write: (t) => void writes.push(t), close: () => Promise.resolve(), isTTY: false, stream: new PassThrough(), text: () => writes.join('') };
+}
+
+const extraOutput = (ply: number, move: string): Violation => ({
+  code: 'extra-output', severity: 'error', ply, atMs: ply * 10,
+  message: `the bot wrote 'debug: played ${move}' before the jury wrote its next message, when no answer was asked for; the real jury would have read it as the next answer`,
+  expected: 'no output', actual: `debug: played ${move}`,
+});
+
+function result(name: string, status: ScenarioResult['status'], violations: Violation[] = [], stderr = { bytes: 0, head: '' }): ScenarioResult {
+  return {
+    scenario: `scenarios/alquerque/${name}.yaml`, name: `the ${name} scenario`, game: 'alquerque', role: 'black', profile: 'codecup2008', seed: 1, status,
+    violations, limits: {}, timing: { replies: 0, maxMs: 0, totalMs: 0, meanMs: 0, totalBudgetMs: null, perReply: [] },
+    memory: { peakMb: null, limitMb: null }, stderr, exit: null, durationMs: 1, transcript: [], transcriptDropped: 0,
+  } as unknown as ScenarioResult;
+}
+
+const BOT = ['python3', 'my bots/it\'s.py', '--depth', '3'];
+const info = (total: number): RunInfo => ({ tool: { name: 'botjury', version: 't' }, bot: { command: BOT }, total, jobs: 1 });
+function report(results: ScenarioResult[], extra: Partial<RunReport> = {}): RunReport {
+  const count = (s: string) => results.filter((r) => r.status === s).length;
+  return {
+    tool: { name: 'botjury', version: 't' }, bot: { command: BOT }, startedAt: '', durationMs: 1500, results,
+    summary: { passed: count('passed'), failed: count('failed'), errors: count('error'), skipped: count('skipped') }, ...extra,
+  };
+}
+
+async function render(results: ScenarioResult[], options: Parameters<typeof consoleReporter>[1] = {}, extra: Partial<RunReport> = {}): Promise<string> {
+  const out = fakeOutput();
+  const r = consoleReporter(out, options);
+  r.onRunStart!(info(results.length));
+  results.forEach((x, i) => r.onScenarioEnd!(x, i, results.length));
+  await r.onRunEnd!(report(results, extra));
+  return out.text();
+}
+
+describe('console reporter', () => {
+  beforeEach(() => vi.stubEnv('NO_COLOR', '1'));
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('groups twenty alike verdicts into one block with the count and the plies', async () => {
+    const violations = Array.from({ length: 20 }, (_, i) => extraOutput(3 + 2 * i, ['e5*c3', 'a4-b4', 'c3*e5*c7'][i % 3]!));
+    const text = await render([result('debug', 'failed', violations)]);
+    expect(text.match(/extra-output/g)).toHaveLength(2); // the block and the recap
+    expect(text).toContain("extra-output ×20, plies 3–41 (first at 30 ms): the bot wrote 'debug: played e5*c3'");
+    expect(text).toContain('(the first of 20 alike');
+    expect(text.match(/actual: /g)).toHaveLength(1);
+    const block = text.slice(0, text.indexOf('Failed (')).split('\n').filter((l) => l.startsWith('    '));
+    expect(block.length).toBeLessThanOrEqual(5);
+  });
+
+  it('keeps verdicts of another kind apart, and shows a verdict seen earlier in the run in one line', async () => {
+    const afterLast: Violation = { ...extraOutput(9, 'a1-b2'), message: "the bot wrote 'debug: played a1-b2' after its last answer, when no answer was asked for" };
+    const text = await render([result('first', 'failed', [extraOutput(2, 'e5*c3'), afterLast]), result('second', 'failed', [extraOutput(4, 'd5*d3')])]);
+    expect(text).toContain('extra-output at ply 2 [20 ms]');
+    expect(text).toContain('extra-output at ply 9 [90 ms]');
+    expect(text).toContain('extra-output at ply 4 [40 ms]');
+    expect(text).toContain('(details as shown for scenarios/alquerque/first.yaml [black])');
+    expect(text.match(/expected: no output/g)).toHaveLength(2); // once per distinct verdict in the run
+  });
+
+  it('ends with a recap of the failing runs, each with a command that re-runs just it, and one summary line', async () => {
+    const crash: Violation = { code: 'crash', severity: 'error', ply: 8, atMs: 5, message: "Black's move 4 (ply 8): the bot exited with status 1" };
+    const text = await render(
+      [result('clean', 'passed'), result('crashes', 'failed', [crash]), result('official', 'skipped'), result('debug', 'failed', [extraOutput(2, 'e5*c3'), extraOutput(4, 'b4*b2')])],
+      { rerunFlags: ['--profile', 'codecup2008'] },
+    );
+    const recap = text.slice(text.indexOf('Failed (2):'));
+    expect(recap).toContain('✗ scenarios/alquerque/crashes.yaml [black] the crashes scenario\n      crash at ply 8\n');
+    expect(recap).toContain('extra-output ×2, plies 2–4');
+    const quotedBot = "python3 'my bots/it'\\''s.py' --depth 3";
+    expect(recap).toContain(`npx botjury run scenarios/alquerque/crashes.yaml --role black --profile codecup2008 -- ${quotedBot}`);
+    expect(recap).toContain(`npx botjury run scenarios/alquerque/debug.yaml --role black --profile codecup2008 -- ${quotedBot}`);
+    expect(recap).not.toContain('clean.yaml');
+    expect(recap).not.toContain('official.yaml');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('1 passed, 2 failed, 1 skipped (1.5 s)');
+  });
+
+  it('says the run stopped early under --bail, and how many runs did not start', async () => {
+    const text = await render([result('crashes', 'failed', [])], {}, { bailed: { notRun: 9 } });
+    expect(text).toContain('0 passed, 1 failed, 0 skipped');
+    expect(text).toContain('stopped after the first failure (--bail): 9 scenario runs not started');
+  });
+
+  it('says "e.g." where the expected answer is one legal answer of several, and not where it is the answer', async () => {
+    const example: Violation = { code: 'illegal-move', severity: 'error', ply: 3, atMs: 1, message: "Invalid move 'a1-a2': 'a2' is occupied", expected: 'c3-d4', expectedIsExample: true, actual: 'a1-a2' };
+    const exact: Violation = { code: 'expectation-failed', severity: 'error', ply: 5, atMs: 2, message: 'the scenario demands e5*c3', expected: 'e5*c3', actual: 'a1-b2' };
+    const text = await render([result('moves', 'failed', [example, exact])]);
+    expect(text).toContain('expected: e.g. c3-d4 (one legal answer of several)');
+    expect(text).toContain('expected: e5*c3\n');
+  });
+
+  it("shows a crash's stderr once, as indented lines, and not again under the stderr-output warning", async () => {
+    const stderr = 'Traceback (most recent call last):\n  File "bot.py", line 7, in parse\n    return int(line)\nValueError: invalid literal\n';
+    const crash: Violation = { code: 'crash', severity: 'error', ply: 2, atMs: 5, message: 'the bot exited with status 1', evidence: { exitCode: 1, stderrTail: stderr } };
+    const warning: Violation = { code: 'stderr-output', severity: 'warning', atMs: 6, message: `wrote ${stderr.length} bytes to stderr`, evidence: { bytes: stderr.length, head: stderr } };
+    const text = await render([result('crash', 'failed', [crash, warning], { bytes: stderr.length, head: stderr })]);
+    expect(text).toContain('      stderr:\n        │ Traceback (most recent call last):\n        │   File "bot.py", line 7, in parse\n        │     return int(line)\n        │ ValueError: invalid literal\n');
+    expect(text.match(/ValueError/g)).toHaveLength(1);
+    expect(text).not.toContain('\\n');
+  });
+
+  it('shows the end of a long stderr, marking the cut line and the lines left out', async () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n');
+    const tail = lines.slice(-100);
+    const crash: Violation = { code: 'crash', severity: 'error', atMs: 5, message: 'the bot was killed by SIGSEGV', evidence: { stderrTail: tail } };
+    const text = await render([result('crash', 'failed', [crash], { bytes: 5000, head: '' })]);
+    expect(text).toContain('stderr (the last 100 of 5000 bytes):');
+    expect(text).toMatch(/… \d+ earlier lines\n(        │ line \d+\n){8}/);
+    expect(text).toContain('        │ line 29\n');
+  });
+
+  it('stays bounded whatever the bot wrote: a flood of verdicts, many kinds, huge lines', async () => {
+    const many: Violation[] = [];
+    for (let i = 0; i < 100_000; i++) many.push(extraOutput(i + 1, `x${i}`));
+    // Verdicts of many different shapes, and one with a megabyte-long line.
+    for (let k = 0; k < 50; k++) many.push({ code: 'bad-format', severity: 'error', ply: k, atMs: 1, message: `${'word '.repeat(k)}is not a move`, actual: 'y'.repeat(1 << 20) });
+    const text = await render([result('flood', 'failed', many)]);
+    const lines = text.split('\n');
+    expect(lines.length).toBeLessThan(80);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(1000);
+    expect(text).toContain('extra-output ×100000, plies 1–100000');
+    expect(text).toMatch(/… and 4\d more verdicts of 4\d other kinds \(bad-format\)/);
+  });
+
+  it('writes no escape codes into a file or a pipe, and colours when colour is forced', async () => {
+    vi.stubEnv('NO_COLOR', undefined);
+    vi.stubEnv('FORCE_COLOR', undefined);
+    const text = await render([result('debug', 'failed', [extraOutput(2, 'e5*c3')])]);
+    expect(text).not.toMatch(/\x1b\[/);
+    vi.stubEnv('FORCE_COLOR', '1');
+    expect(await render([result('debug', 'failed', [extraOutput(2, 'e5*c3')])])).toMatch(/\x1b\[31mextra-output/);
+  });
+});
+
+describe('shellQuote', () => {
+  it('leaves safe words alone and quotes the rest for a POSIX shell', () => {
+    expect(shellQuote('examples/bot.py')).toBe('examples/bot.py');
+    expect(shellQuote('--depth=3')).toBe('--depth=3');
+    expect(shellQuote('two words')).toBe("'two words'");
+    expect(shellQuote("it's")).toBe("'it'\\''s'");
+    expect(shellQuote('$HOME')).toBe("'$HOME'");
+    expect(shellQuote('')).toBe("''");
+    expect(shellQuote('a\nb')).toBe("$'a\\x0ab'");
+  });
+});

@@ -1,0 +1,41 @@
+// A scenario's own mistakes are the harness's fault (exit 2), never the bot's; and a scenario that
+// ends a game early reports no invented winner.
+import { describe, expect, it } from 'vitest';
+import { AlquerqueReferee } from '../../harness/games/alquerque/referee.js';
+import { createRng } from '../../harness/core/rng.js';
+import { alquerque } from '../../harness/games/alquerque/index.js';
+import { runJson } from '../helpers.js';
+
+const BOT = ['python3', 'examples/alquerque/python/bot.py'];
+
+describe('an expectation no legal answer can meet', () => {
+  it('wrong notation (E5*C3) is a scenario error with a suggestion, exit 2, not expectation-failed', async () => {
+    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/expect-wrong-notation.yaml', '--', ...BOT]);
+    const r = report.results[0]!;
+    expect(r.status).toBe('error');
+    expect(r.error).toMatch(/no legal answer here can be that \(did you mean 'e5\*c3'\?\)/);
+    expect(r.violations.map((v) => v.code)).not.toContain('expectation-failed');
+    expect(code).toBe(2);
+  });
+  it('a move the position makes impossible (c4-c3) is a scenario error, exit 2', async () => {
+    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/expect-impossible-move.yaml', '--', ...BOT]);
+    expect(report.results[0]!.status).toBe('error');
+    expect(report.results[0]!.error).toMatch(/'c4-c3', but no legal answer here can be that; legal here: e5\*c3/);
+    expect(code).toBe(2);
+  });
+});
+
+describe('a game the scenario ends early', () => {
+  it('names no winner and says the scenario ended it', () => {
+    const profile = alquerque.profiles[alquerque.defaultProfile]!;
+    const referee = new AlquerqueReferee({ role: 'black', seed: 1, rng: createRng(1), setup: undefined, scenarioDir: '.', profile });
+    referee.next();
+    referee.opponent('c3-d4');
+    referee.quit();
+    const outcome = referee.outcome();
+    expect(outcome.finished).toBe(false);
+    expect(outcome.winner).toBeUndefined();
+    expect(outcome.scores).toEqual({});
+    expect(outcome.summary).toMatch(/the scenario ended the game after 1 plies, before the rules did: no result/);
+  });
+});

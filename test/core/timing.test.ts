@@ -1,0 +1,115 @@
+// Exact, load-aware timing and flushing verdicts (issue 11), and bounded verdicts for a bot that
+// repeats one fault without end (issue 12). Each case runs a real bot through the CLI; none asserts a
+// speed figure: they assert what the verdict rests on, so they hold on a loaded 2-core machine.
+import { execa } from 'execa';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { judgeLateArrival } from '../../harness/core/seat.js';
+import { runJson, ROOT, type ReportResult } from '../helpers.js';
+
+const SLEEPER_SRC = path.join(ROOT, 'test/fixtures/bots/timing/jc_sleeper.c');
+let sleeper = '';
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-timing-'));
+  sleeper = path.join(dir, 'jc_sleeper');
+  await execa('cc', ['-O2', '-o', sleeper, SLEEPER_SRC]);
+});
+
+interface Reply { ply: number; wallMs: number; limitMs: number | null; queuedMs?: number; excusedByLoad?: boolean; lateByMachineMs?: number }
+const replies = (r: ReportResult): Reply[] => (r.timing.perReply as unknown as Reply[]);
+
+describe('judging an answer stamped after its deadline', () => {
+  const base = { limitMs: 100, botQueuedMs: 0, writeSpanMs: 0.01, harnessBusyAfterDeadlineMs: 0 };
+  it('a late answer on a quiet machine is late, by its own stamp', () => {
+    expect(judgeLateArrival({ ...base, wallMs: 100.3 })).toMatchObject({ late: true });
+    expect(judgeLateArrival({ ...base, wallMs: 100.02 })).toMatchObject({ late: true });
+  });
+  it('time the bot sat in the run queue is the machine\'s, not the bot\'s', () => {
+    expect(judgeLateArrival({ ...base, wallMs: 130, botQueuedMs: 35 })).toMatchObject({ late: false });
+    expect(judgeLateArrival({ ...base, wallMs: 130, botQueuedMs: 20 })).toMatchObject({ late: true });
+  });
+  it('botjury busy after the deadline excuses at most the overshoot, never a sleeping bot\'s own time', () => {
+    expect(judgeLateArrival({ ...base, wallMs: 104, harnessBusyAfterDeadlineMs: 10 })).toMatchObject({ late: false, lateByMachineMs: 4 });
+    // A bot that slept 150 ms is late whatever botjury did after the deadline, unless it was queued itself.
+    expect(judgeLateArrival({ ...base, wallMs: 150, harnessBusyAfterDeadlineMs: 10 })).toMatchObject({ late: true });
+  });
+});
+
+describe('deadlines are exact', () => {
+  it('an answer that cannot arrive before 100.3 ms is never accepted as in time against the 100 ms limit', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { code, report } = await runJson(['run', 'scenarios/javachallenge2015/first-turns.yaml', '--role', '0', '--', sleeper, '100300', 'first']);
+      const r = report.results[0]!;
+      const late = replies(r).find((p) => p.ply === 1);
+      const timeout = r.violations.find((v) => v.code === 'move-timeout' && v.ply === 1);
+      if (timeout) {
+        expect(code).toBe(1);
+        expect((timeout.evidence as { measuredMs: number }).measuredMs).toBeGreaterThan(100.3);
+        expect(late).toBeUndefined(); // the jury stopped waiting at the limit: no accepted reply for that ply
+        continue;
+      }
+      // Accepted only if the machine demonstrably took the overshoot (bot queued, botjury busy), with the figures.
+      expect(late, 'an accepted late reply must be in the report').toBeDefined();
+      expect(late!.excusedByLoad).toBe(true);
+      expect(late!.wallMs - late!.lateByMachineMs!).toBeLessThanOrEqual(100);
+    }
+  });
+  it('a correct threaded bot that thinks 0.8 s while a reader thread waits on stdin is not unflushed', async () => {
+    const { code, report } = await runJson(['run', 'scenarios/alquerque/play-as-white.yaml', '--', 'python3', 'test/fixtures/bots/timing/threaded_thinker.py']);
+    const r = report.results[0]!;
+    expect(r.violations.filter((v) => v.severity === 'error')).toEqual([]);
+    expect(r.status).toBe('passed');
+    expect(code).toBe(0);
+  });
+  it('every reply carries the load figures: CPU, the bot\'s run-queue wait, botjury\'s lag, at microsecond resolution', async () => {
+    const { report } = await runJson(['run', 'scenarios/javachallenge2015/first-turns.yaml', '--role', '0', '--', sleeper, '0']);
+    const all = replies(report.results[0]!) as (Reply & { cpuMs: number; harnessLagMs: number })[];
+    expect(all.length).toBeGreaterThan(3);
+    for (const p of all) {
+      expect(typeof p.cpuMs).toBe('number');
+      expect(typeof p.queuedMs).toBe('number');
+      expect(typeof p.harnessLagMs).toBe('number');
+    }
+    // Not rounded to 10 µs: some reply has a non-zero thousandth.
+    expect(all.some((p) => Math.round(p.wallMs * 1000) % 10 !== 0)).toBe(true);
+  });
+  it('a close call is a near-limit warning, and still passes', async () => {
+    const { code, report } = await runJson(['run', 'scenarios/javachallenge2015/first-turns.yaml', '--role', '0', '--profile', 'rules', '--', sleeper, '850000', 'first']);
+    const r = report.results[0]!;
+    const near = r.violations.filter((v) => v.code === 'near-limit');
+    expect(near).toHaveLength(1);
+    expect(near[0]!.severity).toBe('warning');
+    expect(near[0]!.ply).toBe(1);
+    expect(code).toBe(0);
+  });
+});
+
+describe('one cause, one verdict; every repetition bounded', () => {
+  it('a debug line written after each move is one extra-output per line, at the ply of the move it followed', async () => {
+    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/black-short.yaml', '--', 'python3', 'test/fixtures/bots/output/debug_after_move.py']);
+    const extra = report.results[0]!.violations.filter((v) => v.code === 'extra-output');
+    expect(extra.length).toBeGreaterThan(0);
+    expect(extra[0]!.actual).toBe('debug: played move 1');
+    expect(extra[0]!.ply).toBe(2);
+    expect(extra[0]!.message).toMatch(/ms after its answer 'e5\*c3'/);
+    expect(code).toBe(1);
+  });
+  it('junk after every move: the report keeps the first verdicts of a code and counts the rest', async () => {
+    const { code, report } = await runJson(['run', 'scenarios/alquerque/play-as-white.yaml', '--', 'python3', 'test/fixtures/bots/output/junk_after_move.py', '30']);
+    const r = report.results[0]! as ReportResult & { omittedViolations?: Record<string, number> };
+    const extra = r.violations.filter((v) => v.code === 'extra-output');
+    expect(extra.length).toBe(20);
+    expect(r.omittedViolations?.['extra-output']).toBeGreaterThan(0);
+    expect(code).toBe(1);
+  });
+  it('a flood of unasked lines between two answers is output-flood, and the bot is stopped', async () => {
+    const { code, report } = await runJson(['run', 'scenarios/alquerque/play-as-white.yaml', '--', 'python3', 'test/fixtures/bots/output/junk_after_move.py', '5000']);
+    const r = report.results[0]!;
+    expect(r.violations.map((v) => v.code)).toContain('output-flood');
+    expect(r.violations.filter((v) => v.code === 'extra-output')).toHaveLength(0);
+    expect(code).toBe(1);
+  });
+});

@@ -43,6 +43,8 @@ export class BotCgroup {
   private static disabled = false;
   /** Botjury could not move itself back out after a spawn: never kill or freeze this cgroup whole. */
   private holdsBotjury = false;
+  /** The bot was born inside: the cgroup holds everything it started (no /proc scan needed to find it). */
+  complete = false;
 
   /**
    * Spawns a bot inside a cgroup of its own, race-free: botjury steps into the new cgroup for the
@@ -63,6 +65,7 @@ export class BotCgroup {
       throw e;
     }
     if (entered) group.leave();
+    group.complete = entered;
     const inside = child.pid !== undefined && (entered || group.write('cgroup.procs', String(child.pid)));
     if (inside) return { child, cgroup: group };
     group.remove();
@@ -257,7 +260,9 @@ export class ProcessTree {
 
   /** Looks for processes the bot has started since the last look (cheap: only new pids are read). */
   refresh(): void {
-    const present = new Set(allPids());
+    // A cgroup the bot was born in lists all it started: reading it costs far less than all of /proc.
+    const present = new Set(this.cgroup?.complete ? this.cgroup.pids() : allPids());
+    if (this.cgroup?.complete) for (const [pid, m] of this.members) if (m.alive && processIdentity(pid)?.start === m.id.start) present.add(pid);
     for (const [pid, m] of this.members) if (m.alive && !present.has(pid)) m.alive = false;
     for (const pid of this.strangers.keys()) if (!present.has(pid)) this.strangers.delete(pid);
     const fresh: ProcessIdentity[] = [];

@@ -117,7 +117,7 @@ export class BotProcess {
   stdinClosed = false;
   writeError: string | null = null;
   /**
-   * Peak memory of everything the bot started, kB: the largest sum of VmRSS over its processes in any
+   * Peak memory of everything the bot started, kB: the largest resident total of its processes (see TreeMemory) in any
    * sample, and at least the largest VmHWM of any one of them.
    */
   peakHwmKb = 0;

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { allPids, cpuNs, fdTargets, memory, processIdentity, type ProcessIdentity } from './proc.js';
+import { allPids, cpuNs, fdTargets, memory, processIdentity, pssKb, type ProcessIdentity } from './proc.js';
 
 const SETPRIV_CANDIDATES = ['/usr/bin/setpriv', '/bin/setpriv', '/usr/sbin/setpriv'];
 let pdeathsigPrefix: string[] | undefined;
@@ -232,8 +232,10 @@ interface Member {
   cpuNs: bigint;
 }
 
+const PSS_MAX_PROCESSES = 8;
+
 export interface TreeMemory {
-  /** Sum of VmRSS over the live processes, kB. */
+  /** Resident memory of the live processes together, kB (VmRSS of one; the sum of Pss of up to 8; else of VmRSS). */
   rssKb: number;
   /** Largest VmHWM of any one live process, kB. */
   hwmKb: number;
@@ -325,12 +327,15 @@ export class ProcessTree {
 
   memory(): TreeMemory | null {
     let reading: TreeMemory | null = null;
-    for (const [pid, m] of this.members) {
-      if (!m.alive) continue;
+    const alive = this.pids();
+    for (const pid of alive) {
       const r = memory(pid);
       if (!r) continue;
       reading ??= { rssKb: 0, hwmKb: 0, dataKb: 0 };
-      reading.rssKb += r.rssKb;
+      // Forked processes share pages (copy-on-write, libraries): summing VmRSS would count them twice
+      // and could blame a correct bot that forks workers. Pss divides each shared page among sharers;
+      // it costs ~0.5 ms a process (the event loop waits), so only for a few.
+      reading.rssKb += alive.length > 1 && alive.length <= PSS_MAX_PROCESSES ? pssKb(pid) ?? r.rssKb : r.rssKb;
       reading.hwmKb = Math.max(reading.hwmKb, r.hwmKb);
       reading.dataKb = Math.max(reading.dataKb, r.dataKb);
     }

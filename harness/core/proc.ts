@@ -296,3 +296,10 @@ export function fdTargets(pid: number, fds?: readonly number[]): string[] {
   }
   return targets;
 }
+
+/** Proportional set size (Pss, kB): resident memory with each shared page divided among its sharers. */
+export function pssKb(pid: number): number | null {
+  const s = read(`/proc/${pid}/smaps_rollup`);
+  const m = s === null ? null : /^Pss:\s+(\d+) kB/m.exec(s);
+  return m ? Number(m[1]) : null;
+}

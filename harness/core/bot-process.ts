@@ -1,12 +1,14 @@
-// One bot process: started without a shell in its own process group with a minimal environment;
-// stdout split into timestamped lines as bytes arrive; stderr drained continuously; everything bounded;
-// ended as a whole group (SIGTERM, then SIGKILL) so nothing it started survives.
-import { execa, type ResultPromise } from 'execa';
+// One bot process: started without a shell in its own process group and session with a minimal
+// environment; stdout split into timestamped lines as bytes arrive; stderr drained continuously;
+// everything bounded. Everything it starts is tracked (containment.ts): all of it counts for CPU and
+// memory, and all of it is ended at the end of the run (SIGTERM, then SIGKILL).
+// Plain child_process.spawn, not execa: nothing between the socket and the arrival stamp.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, existsSync, readlinkSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
 import { LineSplitter, type BotLine } from './lines.js';
 import { botPriorityPrefix } from './priority.js';
-import { cpuNs, memory } from './proc.js';
 
 /** The harness could not do its job (exit 2); never reported as the bot's violation. */
 export class HarnessError extends Error {
@@ -37,12 +39,16 @@ export type TranscriptSink = (dir: 'jury' | 'bot' | 'stderr' | 'event', text: st
 const STDERR_KEEP_BYTES = 10_000; // what the CodeCup jury kept of stderr
 const MAX_UNREAD_LINES = 10_000;
 const KILL_GRACE_MS = 300;
+const SAMPLE_INTERVAL_MS = 50;
+/** A command that fails this soon, before writing anything, failed to start (see startupFailureHint). */
+const STARTUP_FAILURE_MS = 5000;
 
+/** Bots whose processes may still be running (until stop() has ended them all). */
 const live = new Set<BotProcess>();
 
-/** Ends every bot still running, at once (used when botjury itself is interrupted). */
+/** Ends every bot and everything it started, at once (used when botjury itself is interrupted). */
 export function killAllBotsSync(): void {
-  for (const bot of live) bot.killGroupSync('SIGKILL');
+  for (const bot of live) bot.killAllSync();
 }
 
 /** Resolves the command as the user meant it from where they ran botjury (the bot runs elsewhere). */
@@ -78,14 +84,6 @@ function resolveExecutable(file: string, invokedFrom: string): string {
   throw new HarnessError(exists ? `bot executable is not executable: ${file} (chmod +x?)` : `bot executable not found: ${file}`);
 }
 
-function fdTarget(pid: number, fd: number): string | null {
-  try {
-    return readlinkSync(`/proc/${pid}/fd/${fd}`);
-  } catch {
-    return null;
-  }
-}
-
 export function minimalEnv(): Record<string, string> {
   // Only what a program needs to start; PYTHONUNBUFFERED and friends would hide flush bugs.
   const env: Record<string, string> = {};
@@ -100,6 +98,8 @@ export function minimalEnv(): Record<string, string> {
 export class BotProcess {
   readonly pid: number;
   readonly startNs: bigint;
+  /** Link target of the bot's fd 0 in /proc (e.g. `socket:[12345]`): botjury's own socket to this bot. */
+  readonly stdinIdentity: string | null;
   /** Lines read but not yet consumed by the jury, oldest first. */
   readonly lines: BotLine[] = [];
   exit: ExitInfo | null = null;
@@ -111,81 +111,85 @@ export class BotProcess {
   stderrBytes = 0;
   /** stderr bytes since the last call to takeStderrTurnBytes(). */
   private stderrTurn = 0;
+  /** The last stderr byte was not a newline: a line is pending on stderr. */
+  stderrMidLine = false;
   stderrHead = '';
   stdinClosed = false;
   writeError: string | null = null;
+  /**
+   * Peak memory of everything the bot started, kB: the largest resident total of its processes (see TreeMemory) in any
+   * sample, and at least the largest VmHWM of any one of them.
+   */
   peakHwmKb = 0;
+  /** VmData of the largest process at the last sample (RLIMIT_DATA applies per process), kB. */
   lastDataKb = 0;
-  /** Peak data segment (VmData) over the samples: an unchecked malloc failing under a hard limit. */
+  /** Largest VmData of any process in any sample, kB. */
   peakDataKb = 0;
-  /** The last stderr byte was not a newline: a line is pending on stderr. */
-  stderrMidLine = false;
-  /** The link target of the bot's fd 0 at start (`socket:[N]`): botjury's own pipe to this bot. */
-  readonly stdinIdentity: string | null;
   maxLineBytes = 4096;
+  /** What holds the bot's processes: 'cgroup2', 'freezer' or 'pids' (a cgroup of its own), or 'tracking' (/proc only). */
+  readonly containment: string;
   private readonly splitter = new LineSplitter(() => this.maxLineBytes);
-  private readonly child: ResultPromise;
+  private readonly tree: ProcessTree;
   private wakers: (() => void)[] = [];
-  private memoryTimer: NodeJS.Timeout;
+  private readonly sampleTimer: NodeJS.Timeout;
+  private lastRefreshNs = 0n;
 
-  private constructor(child: ResultPromise, startNs: bigint, private readonly sink: TranscriptSink) {
-    this.child = child;
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, cgroup: BotCgroup | null, startNs: bigint, private readonly sink: TranscriptSink) {
     this.startNs = startNs;
-    if (child.pid === undefined) throw new HarnessError('bot could not be started');
-    this.pid = child.pid;
-    this.stdinIdentity = fdTarget(this.pid, 0);
+    this.pid = child.pid!;
+    const stdio = [0, 1, 2].map((fd) => linkTarget(`/proc/${this.pid}/fd/${fd}`));
+    this.stdinIdentity = stdio[0] ?? null;
+    this.tree = new ProcessTree(this.pid, new Set(stdio.filter((t): t is string => t !== null)), cgroup);
+    this.containment = cgroup?.kind ?? 'tracking';
     live.add(this);
-    child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk, process.hrtime.bigint()));
-    child.stderr!.on('data', (chunk: Buffer) => this.onStderr(chunk));
-    child.stdin!.on('error', (e: NodeJS.ErrnoException) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const atNs = process.hrtime.bigint(); // first thing: the arrival stamp
+      this.onStdout(chunk, atNs);
+    });
+    child.stderr.on('data', (chunk: Buffer) => this.onStderr(chunk));
+    child.stdout.on('error', () => undefined);
+    child.stderr.on('error', () => undefined);
+    child.stdin.on('error', (e: NodeJS.ErrnoException) => {
       this.writeError ??= e.code ?? e.message;
       this.sink('event', `stdin write failed: ${e.code ?? e.message}`, process.hrtime.bigint());
     });
     child.on('exit', (code, signal) => {
       this.exit = { code, signal, atNs: process.hrtime.bigint() };
-      live.delete(this);
       // Output may still be in the pipes; 'close' says it is all read. A child the bot left behind
       // may hold the pipe open, so do not wait for 'close' longer than a moment.
       setTimeout(() => this.markDrained(), 100).unref();
       this.wake();
     });
     child.on('close', () => this.markDrained());
-    child.catch(() => undefined);
-    this.memoryTimer = setInterval(() => this.sampleMemory(), 50);
-    this.memoryTimer.unref();
+    this.sampleTimer = setInterval(() => this.sampleMemory(), SAMPLE_INTERVAL_MS);
+    this.sampleTimer.unref();
     this.sampleMemory();
   }
 
   static start(command: BotCommand, options: StartOptions, sink: TranscriptSink): BotProcess {
     const { file, args } = resolveCommand(command.argv, options.invokedFrom);
-    const wrapped = [
-      ...botPriorityPrefix(),
-      ...(options.memoryMb && options.memoryMb > 0 ? ['prlimit', `--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--'] : []),
-      file,
-      ...args,
-    ];
-    const [runFile, ...runArgs] = wrapped as [string, ...string[]];
+    const memoryLimit = options.memoryMb && options.memoryMb > 0 ? ['prlimit', `--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--'] : [];
+    const [runFile, ...runArgs] = [...pdeathsigWrapper(), ...botPriorityPrefix(), ...memoryLimit, file, ...args] as [string, ...string[]];
     const startNs = process.hrtime.bigint();
-    let child: ResultPromise;
+    let started: { child: ChildProcessWithoutNullStreams; cgroup: BotCgroup | null };
     try {
-      child = execa(runFile, runArgs, {
-        cwd: options.cwd,
-        env: minimalEnv(),
-        extendEnv: false,
-        shell: false,
-        detached: true, // own process group: the whole group is ended at the end of the run
-        cleanup: false,
-        buffer: false,
-        reject: false,
-        stdin: 'pipe',
-        stdout: 'pipe',
-        stderr: 'pipe',
-        stripFinalNewline: false,
-      });
+      started = BotCgroup.spawnInside(() =>
+        spawn(runFile, runArgs, {
+          cwd: options.cwd,
+          env: minimalEnv(),
+          detached: true, // own process group and session
+          stdio: ['pipe', 'pipe', 'pipe'],
+        }),
+      );
     } catch (e) {
       throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
     }
-    return new BotProcess(child, startNs, sink);
+    const { child, cgroup } = started;
+    if (child.pid === undefined) {
+      child.on('error', () => undefined);
+      throw new HarnessError(`bot could not be started: ${runFile}${existsSync(options.cwd) ? '' : ` (no folder ${options.cwd})`}`);
+    }
+    return new BotProcess(child, cgroup, startNs, sink);
   }
 
   /** Milliseconds since the bot was started. */
@@ -199,7 +203,7 @@ export class BotProcess {
 
   /** Writes lines (each + "\n"). Returns the hrtime after the write was handed to the pipe. */
   write(lines: string[]): { delivered: boolean; atNs: bigint } {
-    const stdin = this.child.stdin!;
+    const stdin = this.child.stdin;
     if (this.stdinClosed || stdin.destroyed || !stdin.writable || this.exit) {
       return { delivered: false, atNs: process.hrtime.bigint() };
     }
@@ -214,12 +218,41 @@ export class BotProcess {
     this.stdinClosed = true;
     const at = process.hrtime.bigint();
     try {
-      this.child.stdin!.end();
+      this.child.stdin.end();
     } catch {
       // already closed
     }
     this.sink('event', 'jury closed the bot\'s input', at);
     return at;
+  }
+
+  /**
+   * Reads at once what already waits on botjury's side of the bot's stdout (the event loop may not
+   * have got to it yet) and splits it into lines stamped now. Returns the number of bytes read.
+   */
+  readPendingStdout(): number {
+    const fd = (this.child.stdout as unknown as { _handle?: { fd?: number } })._handle?.fd;
+    if (typeof fd !== 'number' || fd < 0) return 0;
+    const buffer = Buffer.allocUnsafe(65_536);
+    let total = 0;
+    while (!this.flood && total < 1 << 20) {
+      let n: number;
+      try {
+        n = readSync(fd, buffer, 0, buffer.length, null); // the socket is non-blocking: EAGAIN when empty
+      } catch {
+        break;
+      }
+      if (n <= 0) break;
+      total += n;
+      this.onStdout(Buffer.from(buffer.subarray(0, n)), process.hrtime.bigint());
+    }
+    return total;
+  }
+
+  /** Live pids of everything the bot started, the bot itself first (looked for anew when due). */
+  processIds(): number[] {
+    this.refreshTreeWhenDue();
+    return this.tree.pids();
   }
 
   /** Resolves when something happens (a line, exit, flood) or at `untilNs`, whichever is first. */
@@ -237,53 +270,23 @@ export class BotProcess {
     });
   }
 
-  /** CPU time of the bot so far (ms), or null when unreadable. */
+  /** CPU time of the bot and everything it started so far (ms), or null when unreadable. */
   cpuMs(): number | null {
-    const ns = cpuNs(this.pid);
+    const ns = this.tree.cpuNs();
     return ns === null ? null : Number(ns) / 1e6;
   }
 
+  /** Samples the memory of every process the bot started (looking for new ones when due). */
   sampleMemory(): void {
-    if (this.exit) return;
-    const m = memory(this.pid);
-    if (m) {
-      if (m.hwmKb > this.peakHwmKb) this.peakHwmKb = m.hwmKb;
-      this.lastDataKb = m.dataKb;
-      if (m.dataKb > this.peakDataKb) this.peakDataKb = m.dataKb;
+    this.refreshTreeWhenDue();
+    const m = this.tree.memory();
+    if (!m) {
+      if (this.drained) clearInterval(this.sampleTimer); // the bot and all it started have ended
+      return;
     }
-  }
-
-  /** The live processes of the bot (leader first). */
-  processIds(): number[] {
-    return this.exit ? [] : [this.pid];
-  }
-
-  /**
-   * Reads, without blocking, what already waits on botjury's side of the bot's stdout, stamped now:
-   * before the jury acts on silence it must know that nothing arrived unread. Returns the bytes read.
-   */
-  readPendingStdout(): number {
-    const fd = (this.child.stdout as unknown as { _handle?: { fd?: number } } | null)?._handle?.fd;
-    if (typeof fd !== 'number' || fd < 0 || this.flood) return 0;
-    const buf = Buffer.allocUnsafe(65_536);
-    let total = 0;
-    for (let i = 0; i < 64; i++) {
-      let n: number;
-      try {
-        n = readSync(fd, buf, 0, buf.length, null);
-      } catch {
-        break; // EAGAIN: nothing pending
-      }
-      if (n <= 0) break;
-      total += n;
-      this.onStdout(Buffer.from(buf.subarray(0, n)), process.hrtime.bigint());
-    }
-    return total;
-  }
-
-  /** stderr bytes written since the last takeStderrTurnBytes(). */
-  get stderrTurnBytes(): number {
-    return this.stderrTurn;
+    this.peakHwmKb = Math.max(this.peakHwmKb, m.rssKb, m.hwmKb);
+    this.lastDataKb = m.dataKb;
+    this.peakDataKb = Math.max(this.peakDataKb, m.dataKb);
   }
 
   partialLine(): string {
@@ -294,42 +297,75 @@ export class BotProcess {
     return this.splitter.partialBytes();
   }
 
+  /** stderr bytes written since the last takeStderrTurnBytes(). */
+  get stderrTurnBytes(): number {
+    return this.stderrTurn;
+  }
+
   takeStderrTurnBytes(): number {
     const n = this.stderrTurn;
     this.stderrTurn = 0;
     return n;
   }
 
-  /** Ends the whole process group: SIGTERM, a short grace, then SIGKILL. */
+  /** Ends the bot and everything it started: SIGTERM, a short grace, then SIGKILL until none is left. */
   async stop(): Promise<void> {
-    clearInterval(this.memoryTimer);
-    if (this.exit === null) {
-      this.killGroupSync('SIGTERM');
+    clearInterval(this.sampleTimer);
+    this.tree.refreshFully();
+    this.sampleMemory(); // a last look at what it all holds before it is ended
+    if (this.tree.anyAlive()) {
+      this.signalAll('SIGTERM');
       const until = process.hrtime.bigint() + BigInt(KILL_GRACE_MS) * 1_000_000n;
-      while (this.exit === null && process.hrtime.bigint() < until) await this.waitForChange(until);
+      while (process.hrtime.bigint() < until && this.tree.anyAlive()) {
+        await this.waitForChange(process.hrtime.bigint() + 10_000_000n);
+        this.tree.refresh();
+      }
     }
-    // Also when the leader is gone: children it left in its group must not survive the run.
-    this.killGroupSync('SIGKILL');
+    // Also when the bot is gone: what it left behind must not survive the run. Forks race the
+    // signals, so look again until nothing is left.
+    for (let round = 0; round < 50; round++) {
+      this.tree.refresh();
+      if (!this.tree.anyAlive()) break;
+      this.signalAll('SIGKILL');
+      await new Promise((r) => setTimeout(r, 5));
+    }
     if (this.exit === null) {
       const until = process.hrtime.bigint() + 2_000_000_000n;
       while (this.exit === null && process.hrtime.bigint() < until) await this.waitForChange(until);
     }
+    for (let tries = 0; this.tree.cgroup && !this.tree.cgroup.remove() && tries < 100; tries++) await new Promise((r) => setTimeout(r, 10));
     live.delete(this);
-    try {
-      this.child.stdin?.destroy();
-      this.child.stdout?.destroy();
-      this.child.stderr?.destroy();
-    } catch {
-      // nothing left to close
-    }
+    this.child.stdin.destroy();
+    this.child.stdout.destroy();
+    this.child.stderr.destroy();
   }
 
-  killGroupSync(signal: NodeJS.Signals): void {
-    try {
-      process.kill(-this.pid, signal);
-    } catch {
-      // ESRCH: the group is already empty
+  /** SIGKILL to everything the bot started, synchronously (botjury is being interrupted). */
+  killAllSync(): void {
+    this.tree.refresh();
+    this.signalAll('SIGKILL');
+    // The kernel needs a moment to empty the cgroup; the next botjury removes one it could not.
+    this.tree.cgroup?.removeSync(200);
+  }
+
+  private signalAll(signal: NodeJS.Signals): void {
+    // The group number cannot belong to anyone else while the bot is not yet reaped.
+    if (this.exit === null) {
+      try {
+        process.kill(-this.pid, signal);
+      } catch {
+        // the group is already empty
+      }
     }
+    this.tree.signalAll(signal);
+  }
+
+  /** A look through /proc costs about a millisecond on a busy machine: at most once per sample interval. */
+  private refreshTreeWhenDue(): void {
+    const now = process.hrtime.bigint();
+    if (now - this.lastRefreshNs < BigInt(SAMPLE_INTERVAL_MS / 2) * 1_000_000n) return; // half: timer jitter must not skip a look
+    this.tree.refresh();
+    this.lastRefreshNs = now;
   }
 
   private onStdout(chunk: Buffer, atNs: bigint): void {
@@ -362,7 +398,6 @@ export class BotProcess {
   private markDrained(): void {
     if (this.drained || this.exit === null) return;
     this.drained = true;
-    clearInterval(this.memoryTimer);
     this.wake();
   }
 
@@ -371,4 +406,50 @@ export class BotProcess {
     this.wakers = [];
     for (const f of w) f();
   }
+}
+
+function linkTarget(file: string): string | null {
+  try {
+    return readlinkSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/** How interpreters say that the file or name the command gave them does not exist. */
+const MISSING_TARGET: [RegExp, string][] = [
+  [/can't open file '([^'\n]+)': \[Errno \d+\]/, 'cannot open the script'],
+  [/^\S*python\S*: No module named ([^\s']+)/m, 'cannot find the module'],
+  [/Cannot find module '([^'\n]+)'/, 'cannot find the script'],
+  [/Could not find or load main class (\S+)/, 'cannot find the main class'],
+  [/Unable to access jarfile (\S+)/, 'cannot open the jar file'],
+  [/cannot open ([^\n:]+): No such file/, 'cannot open the script'],
+  [/^\S+: (?:line \d+: )?([^\n:]+): No such file or directory/m, 'cannot find'],
+];
+
+/**
+ * A bot command that failed at once, before writing anything, because it names something that does
+ * not exist (`python3 /missing.py`): the user's typo, not the bot's fault. Returns a one-line message
+ * for a harness error (exit 2), or null when the failure may be the bot's. Call it only when the bot
+ * exited before writing anything to stdout.
+ */
+export function startupFailureHint(argv: readonly string[], exit: Pick<ExitInfo, 'code' | 'signal'>, stderrHead: string, msSinceStart: number): string | null {
+  if (exit.signal !== null || !exit.code || msSinceStart > STARTUP_FAILURE_MS) return null;
+  const command = path.basename(argv[0] ?? '');
+  for (const [pattern, what] of MISSING_TARGET) {
+    const missing = pattern.exec(stderrHead)?.[1];
+    if (missing === undefined) continue;
+    const given = argv.slice(1).find((a) => namesTheSame(a, missing));
+    // A name the command line does not give is the bot's own (an import, a file it opens): its fault.
+    if (given !== undefined) return `the bot command failed at once: ${command} ${what} '${given}' (check the command after --; relative paths are taken from the folder botjury was started in)`;
+  }
+  if (exit.code === 127) return `the bot command failed at once with status 127 (a command it runs was not found): ${argv.join(' ')}`;
+  if (exit.code === 126) return `the bot command failed at once with status 126 (found but not executable): ${argv.join(' ')}`;
+  return null;
+}
+
+function namesTheSame(given: string, reported: string): boolean {
+  if (given === reported || reported === path.resolve(given)) return true;
+  const bare = given.replace(/^(\.\/)+/, '');
+  return bare.length > 0 && (reported.endsWith(`/${bare}`) || reported === bare.replace(/\.(class|java)$/, ''));
 }

@@ -1,12 +1,25 @@
 // Reading a bot's state from Linux /proc: CPU time, peak memory, and whether it sleeps reading stdin.
 // Every reader returns null when the file is gone or unreadable (the bot exited, or not Linux).
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, readSync } from 'node:fs';
 
+const readBuffer = Buffer.alloc(8192);
+
+/** Reads a small /proc file with one open and read (readFileSync costs several times as much; this runs often). */
 function read(path: string): string | null {
+  let fd: number;
   try {
-    return readFileSync(path, 'latin1');
+    fd = openSync(path, 'r');
   } catch {
     return null;
+  }
+  try {
+    const n = readSync(fd, readBuffer, 0, readBuffer.length, null);
+    const text = readBuffer.toString('latin1', 0, n);
+    return n < readBuffer.length ? text : text + readFileSync(fd, 'latin1');
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -35,6 +48,8 @@ export function cpuNs(pid: number): bigint | null {
 export interface MemoryReading {
   /** Peak resident set size (VmHWM), kB. */
   hwmKb: number;
+  /** Current resident set size (VmRSS), kB. */
+  rssKb: number;
   /** Current data segment size (VmData, what RLIMIT_DATA limits), kB. */
   dataKb: number;
 }
@@ -43,9 +58,10 @@ export function memory(pid: number): MemoryReading | null {
   const s = read(`/proc/${pid}/status`);
   if (s === null) return null;
   const hwm = /^VmHWM:\s+(\d+) kB/m.exec(s);
+  const rss = /^VmRSS:\s+(\d+) kB/m.exec(s);
   const data = /^VmData:\s+(\d+) kB/m.exec(s);
   if (!hwm) return null;
-  return { hwmKb: Number(hwm[1]), dataKb: data ? Number(data[1]) : 0 };
+  return { hwmKb: Number(hwm[1]), rssKb: rss ? Number(rss[1]) : 0, dataKb: data ? Number(data[1]) : 0 };
 }
 
 interface StatLine {
@@ -234,4 +250,69 @@ export function schedDelta(from: SchedSample, to: SchedSample): SchedDelta {
   const ownCpu = to.ownCpu - from.ownCpu;
   const pos = (n: bigint): number => Number(n > 0n ? n : 0n) / 1e6;
   return { cpuMs: Number(cpu) / 1e6, queuedMs: Number(maxQueued) / 1e6, ownQueuedMs: pos(own), ownBusyMs: pos(own) + pos(ownCpu), stealMs: pos(to.steal - from.steal) };
+}
+
+/** Identity and place of a process: who started it, its group and session, and when it started. */
+export interface ProcessIdentity {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  sid: number;
+  /** Start time in clock ticks since boot (/proc/PID/stat field 22): with the pid, names one process. */
+  start: string;
+  zombie: boolean;
+}
+
+export function processIdentity(pid: number): ProcessIdentity | null {
+  const s = read(`/proc/${pid}/stat`);
+  if (s === null) return null;
+  const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+  const start = f[19];
+  if (start === undefined) return null;
+  return { pid, ppid: Number(f[1]), pgid: Number(f[2]), sid: Number(f[3]), start, zombie: f[0] === 'Z' || f[0] === 'X' };
+}
+
+/** Every process id in /proc (a snapshot). */
+export function allPids(): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const e of entries) {
+    const c = e.charCodeAt(0);
+    if (c >= 48 && c <= 57) pids.push(Number(e));
+  }
+  return pids;
+}
+
+/** Link targets of a process's open file descriptors (e.g. `socket:[123]`, `pipe:[45]`); only `fds` when given. */
+export function fdTargets(pid: number, fds?: readonly number[]): string[] {
+  let names: string[];
+  if (fds) names = fds.map(String);
+  else {
+    try {
+      names = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      return [];
+    }
+  }
+  const targets: string[] = [];
+  for (const n of names) {
+    try {
+      targets.push(readlinkSync(`/proc/${pid}/fd/${n}`));
+    } catch {
+      // closed meanwhile, or not ours to read
+    }
+  }
+  return targets;
+}
+
+/** Proportional set size (Pss, kB): resident memory with each shared page divided among its sharers. */
+export function pssKb(pid: number): number | null {
+  const s = read(`/proc/${pid}/smaps_rollup`);
+  const m = s === null ? null : /^Pss:\s+(\d+) kB/m.exec(s);
+  return m ? Number(m[1]) : null;
 }

@@ -1,8 +1,11 @@
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
-import { runJson } from '../helpers.js';
-
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BotProcess, startupFailureHint } from '../../harness/core/bot-process.js';
+import { removeStaleCgroups } from '../../harness/core/containment.js';
+import { ROOT, runCli, runJson } from '../helpers.js';
 
 /** Running (a zombie left to a non-reaping init in a container counts as ended). */
 const alive = (pid: number): boolean => {
@@ -23,9 +26,13 @@ describe('bot processes', () => {
   });
   it('ends every bot when botjury itself is interrupted', async () => {
     const run = execa(process.execPath, ['bin/botjury.js', 'run', 'test/fixtures/scenarios/black-short.yaml', '--reporter', 'json', '--', 'python3', 'test/fixtures/bots/child-leaver.py'], { reject: false });
-    // Wait until the bot has started its child, then interrupt botjury.
-    await new Promise((r) => setTimeout(r, 1500));
-    const pids = (await execa('pgrep', ['-f', 'sleep 300'], { reject: false })).stdout.split('\n').filter(Boolean).map(Number);
+    // Wait until the bot (in a session of its own) has started its child, then interrupt botjury.
+    let pids: number[] = [];
+    for (let tries = 0; tries < 300 && pids.length === 0; tries++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const leader = (await execa('pgrep', ['-P', String(run.pid)], { reject: false })).stdout.split('\n').filter(Boolean)[0];
+      if (leader) pids = (await execa('pgrep', ['-s', leader, '-f', 'sleep 300'], { reject: false })).stdout.split('\n').filter(Boolean).map(Number);
+    }
     run.kill('SIGINT');
     const r = await run;
     expect(r.exitCode).toBe(130);
@@ -49,5 +56,166 @@ describe('bot processes', () => {
     const { code, report } = await runJson(['run', 'test/fixtures/scenarios/black-short.yaml', '--', 'python3', 'test/fixtures/bots/flood.py']);
     expect(code).toBe(1);
     expect(report.results[0]!.violations.map((v) => v.code)).toEqual(['output-flood']);
+  });
+});
+
+const ignore = (): void => undefined;
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Starts a bot in a fresh folder and waits until it has written `ready` on stderr. */
+async function startUntilReady(argv: string[], cwd: string): Promise<BotProcess> {
+  const bot = BotProcess.start({ argv }, { cwd, invokedFrom: ROOT }, ignore);
+  for (let tries = 0; tries < 400 && !bot.stderrHead.includes('ready\n') && !bot.exit; tries++) await sleep(25);
+  if (!bot.stderrHead.includes('ready\n')) {
+    await bot.stop();
+    throw new Error(`the bot did not get ready: ${bot.stderrHead}`);
+  }
+  return bot;
+}
+
+describe('containment: nothing a bot starts survives the run', () => {
+  let dir: string;
+  let escaper: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'botjury-escaper-'));
+    escaper = path.join(dir, 'escaper');
+    await execa('cc', ['-O2', '-o', escaper, path.join(ROOT, 'test/fixtures/bots/escaper.c')]);
+  });
+  afterAll(() => {
+    removeStaleCgroups();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Runs the escaper in `mode`, stops it, and returns the processes it left that are still alive. */
+  async function survivors(mode: string): Promise<{ left: number[]; bot: BotProcess; pids: number[] }> {
+    const bot = await startUntilReady([escaper, mode], dir);
+    const pids = [...bot.stderrHead.matchAll(/pid (\d+)/g)].map((m) => Number(m[1]));
+    expect(pids.length, bot.stderrHead).toBeGreaterThan(0);
+    for (const pid of pids) expect(alive(pid), `pid ${pid} before the stop`).toBe(true);
+    await bot.stop();
+    return { left: [bot.pid, ...pids].filter(alive), bot, pids };
+  }
+
+  const withTrackingOnly = async <T>(f: () => Promise<T>): Promise<T> => {
+    process.env.BOTJURY_NO_CGROUP = '1';
+    try {
+      return await f();
+    } finally {
+      delete process.env.BOTJURY_NO_CGROUP;
+    }
+  };
+
+  for (const mode of ['setsid-grandchild', 'setpgid-child', 'burst']) {
+    it(`ends a bot's processes that left its group or session (${mode}), also ignoring SIGTERM`, async () => {
+      const { left, bot, pids } = await survivors(mode);
+      expect(left).toEqual([]);
+      expect(pids.length).toBe(mode === 'burst' ? 50 : 1);
+      void bot;
+    });
+    it(`ends them with /proc tracking alone, where no cgroup is writable (${mode})`, async () => {
+      const { left, bot } = await withTrackingOnly(() => survivors(mode));
+      expect(bot.containment).toBe('tracking');
+      expect(left).toEqual([]);
+    });
+  }
+
+  it('ends a double-forked daemon with closed stdio where a cgroup is writable (only a cgroup can see it)', async (ctx) => {
+    const probe = await startUntilReady([escaper, 'setpgid-child'], dir);
+    await probe.stop();
+    if (probe.containment === 'tracking') ctx.skip(); // no writable cgroup here: docs/security.md says so
+    const { left } = await survivors('daemon');
+    expect(left).toEqual([]);
+  });
+
+  it('lists the bot\'s processes, leader first, and knows its stdin', async () => {
+    const bot = await startUntilReady([escaper, 'setpgid-child'], dir);
+    const child = Number(/pid (\d+)/.exec(bot.stderrHead)![1]);
+    const ids = bot.processIds();
+    expect(ids[0]).toBe(bot.pid);
+    expect(ids).toContain(child);
+    expect(bot.stdinIdentity).toMatch(/^(socket|pipe):\[\d+\]$/);
+    await bot.stop();
+  });
+
+  it('kills the bot when botjury itself is killed with SIGKILL (pdeathsig)', async () => {
+    const run = execa(process.execPath, ['bin/botjury.js', 'run', 'test/fixtures/scenarios/black-short.yaml', '--reporter', 'json', '--', 'sleep', '300'], { reject: false });
+    let leader: number | undefined;
+    for (let tries = 0; tries < 300 && leader === undefined; tries++) {
+      await sleep(50);
+      const found = (await execa('pgrep', ['-P', String(run.pid), '-x', 'sleep'], { reject: false })).stdout.split('\n').filter(Boolean)[0];
+      if (found) leader = Number(found);
+    }
+    expect(leader).toBeDefined();
+    run.kill('SIGKILL');
+    await run;
+    for (let tries = 0; tries < 100 && alive(leader!); tries++) await sleep(20);
+    expect(alive(leader!)).toBe(false);
+  });
+});
+
+describe('CPU and memory count every process the bot started', () => {
+  it('a forked child that fills 200 MB gives memory-limit (alquerque allows 64 MB)', async () => {
+    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/black-short.yaml', '--', 'python3', 'test/fixtures/bots/fork-hog.py', '200', 'python3', 'examples/alquerque/python/bot.py']);
+    expect(code).toBe(1);
+    const memory = report.results[0]!.violations.find((v) => v.code === 'memory-limit');
+    expect(memory, JSON.stringify(report.results[0]!.violations)).toBeDefined();
+    expect(memory!.evidence!.peakMb as number).toBeGreaterThan(64);
+  });
+  it('sums the CPU time of a child that computes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-cpu-'));
+    try {
+      // The leader sleeps; its child burns CPU until it has used 300 ms, then says ready.
+      const burn = 'import os,sys,time\nif os.fork()==0:\n  while time.process_time()<0.3: pass\n  sys.stderr.write("ready\\n"); sys.stderr.flush(); time.sleep(300)\ntime.sleep(300)';
+      const bot = await startUntilReady(['python3', '-c', burn], dir);
+      expect(bot.cpuMs()!).toBeGreaterThanOrEqual(300);
+      await bot.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('keeps working with a hard data limit (prlimit) under pdeathsig, and reports the data peak', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-data-'));
+    try {
+      const grab = 'import sys\nhog = b"x" * (100 << 20)\nsys.stderr.write("ready\\n"); sys.stderr.flush()\nsys.stdin.read()';
+      const limited = BotProcess.start({ argv: ['python3', '-c', grab] }, { cwd: dir, invokedFrom: ROOT, memoryMb: 64 }, ignore);
+      while (!limited.exit) await limited.waitForChange(process.hrtime.bigint() + 100_000_000n);
+      expect(limited.exit.code).not.toBe(0); // MemoryError: the limit holds
+      expect(limited.stderrHead).toContain('MemoryError');
+      await limited.stop();
+      const free = await startUntilReady(['python3', '-c', grab], dir);
+      free.sampleMemory();
+      expect(free.peakDataKb).toBeGreaterThan(100 * 1024);
+      await free.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a bot command that cannot start is the user\'s error, not the bot\'s', () => {
+  const failing = async (argv: string[]): Promise<{ stderr: string; code: number | null }> => {
+    const r = await execa(argv[0]!, argv.slice(1), { reject: false, cwd: tmpdir() });
+    return { stderr: String(r.stderr), code: r.exitCode ?? null };
+  };
+  for (const argv of [['python3', 'no/such/bot.py'], ['python3', '/missing.py'], ['python3', '-m', 'no_such_module'], [process.execPath, 'missing.js'], ['sh', 'missing.sh'], ['bash', './missing.sh']]) {
+    it(`recognises: ${argv.map((a) => path.basename(a)).join(' ')}`, async () => {
+      const { stderr, code } = await failing(argv);
+      const hint = startupFailureHint(argv, { code, signal: null }, stderr, 50);
+      expect(hint, stderr).toMatch(/^the bot command failed at once: .* '[^']*(missing|no[/_]such)[^']*'/);
+      expect(hint).not.toContain('\n');
+    });
+  }
+  it('recognises java\'s missing main class and exit 127', () => {
+    expect(startupFailureHint(['java', '-cp', 'build', 'Bott'], { code: 1, signal: null }, 'Error: Could not find or load main class Bott\nCaused by: java.lang.ClassNotFoundException: Bott\n', 300)).toContain("main class 'Bott'");
+    expect(startupFailureHint(['./run.sh'], { code: 127, signal: null }, './run.sh: line 2: pyhton3: command not found\n', 20)).toContain('127');
+  });
+  it('leaves the bot\'s own failures to the bot: a crash, a missing import, a late failure', async () => {
+    const crash = await failing(['python3', '-c', '1/0']);
+    expect(startupFailureHint(['python3', '-c', '1/0'], { code: crash.code, signal: null }, crash.stderr, 50)).toBeNull();
+    const imports = await failing(['python3', '-c', 'import no_such_module']);
+    expect(startupFailureHint(['python3', 'bot.py'], { code: imports.code, signal: null }, imports.stderr, 50)).toBeNull();
+    const { stderr, code } = await failing(['python3', '/missing.py']);
+    expect(startupFailureHint(['python3', '/missing.py'], { code, signal: null }, stderr, 60_000)).toBeNull();
+    expect(startupFailureHint(['python3', '/missing.py'], { code: null, signal: 'SIGKILL' }, stderr, 50)).toBeNull();
   });
 });

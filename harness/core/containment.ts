@@ -1,0 +1,383 @@
+// Keeping hold of everything a bot starts, so that all of it counts (CPU, memory) and none of it
+// survives the run. Four mechanisms, each used where Linux lets us:
+//  - a cgroup of its own (cgroup2 with cgroup.kill, else the v1 freezer or pids hierarchy) when one
+//    is writable: it holds every descendant, daemons included, and ends them all at once;
+//  - tracking from /proc, always: ppid chains from the bot, its process group and session, and any
+//    process holding the bot's stdio sockets; each remembered as pid + start time, so a reused pid
+//    is never mistaken for the bot's;
+//  - PR_SET_PDEATHSIG (setpriv --pdeathsig KILL): the bot dies when botjury itself is killed;
+//  - at the end, one scan of every process started since the bot for descriptors on the bot's stdio.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { allPids, cpuNs, fdTargets, memory, processIdentity, pssKb, type ProcessIdentity } from './proc.js';
+
+const SETPRIV_CANDIDATES = ['/usr/bin/setpriv', '/bin/setpriv', '/usr/sbin/setpriv'];
+let pdeathsigPrefix: string[] | undefined;
+
+/**
+ * The command prefix that makes the bot die with botjury (setpriv --pdeathsig KILL), or [] when setpriv
+ * is missing or too old. The signal fires when the *thread* that spawned the bot exits: spawn bots
+ * from the main thread (or from a thread that lives as long as the bot).
+ */
+export function pdeathsigWrapper(): string[] {
+  if (pdeathsigPrefix) return pdeathsigPrefix;
+  pdeathsigPrefix = [];
+  for (const setpriv of SETPRIV_CANDIDATES) {
+    if (!existsSync(setpriv)) continue;
+    // util-linux before 2.33 has no --pdeathsig: the bot would fail to start and be blamed for it.
+    const probe = spawnSync(setpriv, ['--pdeathsig', 'KILL', '--', 'true'], { stdio: 'ignore', timeout: 5000 });
+    if (probe.status === 0) pdeathsigPrefix = [setpriv, '--pdeathsig', 'KILL', '--'];
+    break;
+  }
+  return pdeathsigPrefix;
+}
+
+type CgroupKind = 'cgroup2' | 'freezer' | 'pids';
+
+/** A cgroup made for one bot; every process in it is the bot's. */
+export class BotCgroup {
+  constructor(readonly kind: CgroupKind, readonly dir: string) {}
+
+  private static counter = 0;
+  private static disabled = false;
+  /** Botjury could not move itself back out after a spawn: never kill or freeze this cgroup whole. */
+  private holdsBotjury = false;
+  /** The bot was born inside: the cgroup holds everything it started (no /proc scan needed to find it). */
+  complete = false;
+
+  /**
+   * Spawns a bot inside a cgroup of its own, race-free: botjury steps into the new cgroup for the
+   * spawn (the child inherits it at fork, before it can run a single instruction) and steps back out.
+   * Where that is not allowed, the child is moved in after the spawn (a fork in the first moments
+   * escapes the cgroup, not the tracking). The cgroup is null where none is writable (silently).
+   */
+  static spawnInside<T extends { pid?: number | undefined }>(spawnChild: () => T): { child: T; cgroup: BotCgroup | null } {
+    const group = BotCgroup.make();
+    if (!group) return { child: spawnChild(), cgroup: null };
+    const entered = group.write('cgroup.procs', String(process.pid));
+    let child: T;
+    try {
+      child = spawnChild();
+    } catch (e) {
+      if (entered) group.leave();
+      group.remove();
+      throw e;
+    }
+    if (entered) group.leave();
+    group.complete = entered;
+    const inside = child.pid !== undefined && (entered || group.write('cgroup.procs', String(child.pid)));
+    if (inside) return { child, cgroup: group };
+    group.remove();
+    return { child, cgroup: null };
+  }
+
+  private static make(): BotCgroup | null {
+    if (BotCgroup.disabled || process.env.BOTJURY_NO_CGROUP) return null;
+    if (BotCgroup.counter === 0) removeStaleCgroups();
+    for (const [kind, parent] of cgroupParents()) {
+      const dir = path.join(parent, `botjury-${process.pid}-${ownStart()}-${++BotCgroup.counter}`);
+      try {
+        mkdirSync(dir);
+        return new BotCgroup(kind, dir);
+      } catch {
+        // not writable here: try the next hierarchy
+      }
+    }
+    BotCgroup.disabled = true; // measured once per botjury run: do not retry for every bot
+    return null;
+  }
+
+  private leave(): void {
+    const home = path.join(path.dirname(this.dir), 'cgroup.procs');
+    try {
+      writeFileSync(home, String(process.pid));
+    } catch {
+      this.holdsBotjury = true;
+      BotCgroup.disabled = true;
+    }
+  }
+
+  /** The processes in the cgroup now (never botjury itself). */
+  pids(): number[] {
+    const text = this.read('cgroup.procs');
+    return text ? text.split('\n').filter(Boolean).map(Number).filter((pid) => pid !== process.pid) : [];
+  }
+
+  /** Sends SIGKILL to every process in the cgroup; with cgroup.kill or a freezer, race-free against forks. */
+  killAll(): void {
+    if (this.kind === 'cgroup2' && !this.holdsBotjury && this.write('cgroup.kill', '1')) return;
+    const frozen = this.kind === 'freezer' && !this.holdsBotjury && this.write('freezer.state', 'FROZEN');
+    for (const pid of this.pids()) signal(pid, 'SIGKILL');
+    if (frozen) this.write('freezer.state', 'THAWED'); // a frozen process cannot act on SIGKILL
+  }
+
+  /** Removes the cgroup; false while processes remain in it. */
+  remove(): boolean {
+    try {
+      rmdirSync(this.dir);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Removes the cgroup, waiting up to `ms` (blocking) for the kernel to empty it after a kill. */
+  removeSync(ms: number): boolean {
+    const until = Date.now() + ms;
+    for (;;) {
+      if (this.remove()) return true;
+      if (Date.now() >= until) return false;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+    }
+  }
+
+  private read(file: string): string | null {
+    try {
+      return readFileSync(path.join(this.dir, file), 'latin1');
+    } catch {
+      return null;
+    }
+  }
+
+  private write(file: string, value: string): boolean {
+    try {
+      writeFileSync(path.join(this.dir, file), value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
+ * Ends what is left in the cgroups of a botjury that was killed (SIGKILL leaves no chance to clean up;
+ * pdeathsig ends only each bot itself) and removes them. A cgroup is stale when the process that made
+ * it (named by pid and start time) is gone.
+ */
+export function removeStaleCgroups(): void {
+  for (const [kind, parent] of cgroupParents()) {
+    let names: string[];
+    try {
+      names = readdirSync(parent);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^botjury-(\d+)-(\d+)-\d+$/.exec(name);
+      if (!owner || processIdentity(Number(owner[1]))?.start === owner[2]) continue;
+      const group = new BotCgroup(kind, path.join(parent, name));
+      group.killAll();
+      group.removeSync(100);
+    }
+  }
+}
+
+let ownStartTime: string | undefined;
+function ownStart(): string {
+  ownStartTime ??= processIdentity(process.pid)?.start ?? '0';
+  return ownStartTime;
+}
+
+/** Where botjury may make child cgroups: its own cgroup in each hierarchy, best first. */
+function cgroupParents(): [CgroupKind, string][] {
+  let own: string;
+  let mounts: string;
+  try {
+    own = readFileSync('/proc/self/cgroup', 'latin1');
+    mounts = readFileSync('/proc/self/mountinfo', 'latin1');
+  } catch {
+    return [];
+  }
+  const ownPath = (match: (controllers: string) => boolean): string | undefined => {
+    for (const line of own.split('\n')) {
+      const [, controllers, p] = line.split(':');
+      if (controllers !== undefined && p !== undefined && match(controllers)) return p;
+    }
+    return undefined;
+  };
+  const mountPoint = (type: string, option?: string): string | undefined => {
+    for (const line of mounts.split('\n')) {
+      // id parent major:minor root mountpoint options ... - fstype source superoptions
+      const [left, right] = line.split(' - ');
+      if (!left || !right) continue;
+      const [fstype, , superOptions] = right.split(' ');
+      const fields = left.split(' ');
+      if (fstype === type && fields[3] === '/' && (!option || superOptions?.split(',').includes(option))) return fields[4];
+    }
+    return undefined;
+  };
+  const parents: [CgroupKind, string][] = [];
+  const add = (kind: CgroupKind, mount: string | undefined, own: string | undefined): void => {
+    if (mount && own) parents.push([kind, path.join(mount, own)]);
+  };
+  add('cgroup2', mountPoint('cgroup2'), ownPath((c) => c === ''));
+  add('freezer', mountPoint('cgroup', 'freezer'), ownPath((c) => c.split(',').includes('freezer')));
+  add('pids', mountPoint('cgroup', 'pids'), ownPath((c) => c.split(',').includes('pids')));
+  return parents;
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // gone already
+  }
+}
+
+interface Member {
+  id: ProcessIdentity;
+  alive: boolean;
+  /** CPU time at the last reading: a process that has ended keeps counting with what it used. */
+  cpuNs: bigint;
+}
+
+const PSS_MAX_PROCESSES = 8;
+
+export interface TreeMemory {
+  /** Resident memory of the live processes together, kB (VmRSS of one; the sum of Pss of up to 8; else of VmRSS). */
+  rssKb: number;
+  /** Largest VmHWM of any one live process, kB. */
+  hwmKb: number;
+  /** Largest VmData of any one live process (what RLIMIT_DATA limits, per process), kB. */
+  dataKb: number;
+}
+
+/** Everything one bot started, found by every means available and remembered by pid + start time. */
+export class ProcessTree {
+  private readonly members = new Map<number, Member>();
+  /** Processes seen and found not to be the bot's, by pid and start time. */
+  private readonly strangers = new Map<number, string>();
+  private readonly leaderStart: string;
+
+  /**
+   * @param leader the bot's pid, just spawned (its own process group and session)
+   * @param stdio link targets of the bot's fd 0, 1 and 2 (our sockets to it)
+   */
+  constructor(readonly leader: number, private readonly stdio: ReadonlySet<string>, readonly cgroup: BotCgroup | null) {
+    const id = processIdentity(leader);
+    this.leaderStart = id?.start ?? '0';
+    if (id) this.members.set(leader, { id, alive: true, cpuNs: 0n });
+  }
+
+  /** Looks for processes the bot has started since the last look (cheap: only new pids are read). */
+  refresh(): void {
+    // A cgroup the bot was born in lists all it started: reading it costs far less than all of /proc.
+    const present = new Set(this.cgroup?.complete ? this.cgroup.pids() : allPids());
+    if (this.cgroup?.complete) for (const [pid, m] of this.members) if (m.alive && processIdentity(pid)?.start === m.id.start) present.add(pid);
+    for (const [pid, m] of this.members) if (m.alive && !present.has(pid)) m.alive = false;
+    for (const pid of this.strangers.keys()) if (!present.has(pid)) this.strangers.delete(pid);
+    const fresh: ProcessIdentity[] = [];
+    for (const pid of present) {
+      const m = this.members.get(pid);
+      if (m?.alive || this.strangers.has(pid)) continue;
+      const id = processIdentity(pid);
+      if (!id) continue;
+      if (m && m.id.start === id.start) continue; // the same ended process, not yet reaped
+      fresh.push(id);
+    }
+    // Parents before children: a child is the bot's when its parent is.
+    fresh.sort((a, b) => compareStart(a.start, b.start));
+    const inCgroup = new Set(this.cgroup?.pids() ?? []);
+    for (const id of fresh) {
+      if (this.belongs(id, inCgroup)) this.members.set(id.pid, { id, alive: !id.zombie, cpuNs: 0n });
+      else this.strangers.set(id.pid, id.start);
+    }
+  }
+
+  /**
+   * Also looks through every process started since the bot for a descriptor on the bot's stdio (a
+   * daemon that closed fd 0..2 but kept a copy elsewhere). Costs a readdir per process: for the end.
+   */
+  refreshFully(): void {
+    this.refresh();
+    for (const [pid, start] of this.strangers) {
+      if (compareStart(start, this.leaderStart) < 0) continue;
+      if (fdTargets(pid).some((t) => this.stdio.has(t))) {
+        const id = processIdentity(pid);
+        if (id && id.start === start) {
+          this.strangers.delete(pid);
+          this.members.set(pid, { id, alive: !id.zombie, cpuNs: 0n });
+        }
+      }
+    }
+  }
+
+  /** Live pids of the tree, leader first. */
+  pids(): number[] {
+    const pids: number[] = [];
+    for (const [pid, m] of this.members) if (m.alive) pids.push(pid);
+    return pids;
+  }
+
+  /** CPU time of every process the bot started, ended ones with their last reading. */
+  cpuNs(): bigint | null {
+    let total = 0n;
+    let any = false;
+    for (const [pid, m] of this.members) {
+      if (m.alive) {
+        const ns = cpuNs(pid);
+        if (ns !== null && ns > m.cpuNs) m.cpuNs = ns;
+      }
+      if (m.cpuNs > 0n) any = true;
+      total += m.cpuNs;
+    }
+    return any ? total : null;
+  }
+
+  memory(): TreeMemory | null {
+    let reading: TreeMemory | null = null;
+    const alive = this.pids();
+    for (const pid of alive) {
+      const r = memory(pid);
+      if (!r) continue;
+      reading ??= { rssKb: 0, hwmKb: 0, dataKb: 0 };
+      // Forked processes share pages (copy-on-write, libraries): summing VmRSS would count them twice
+      // and could blame a correct bot that forks workers. Pss divides each shared page among sharers;
+      // it costs ~0.5 ms a process (the event loop waits), so only for a few.
+      reading.rssKb += alive.length > 1 && alive.length <= PSS_MAX_PROCESSES ? pssKb(pid) ?? r.rssKb : r.rssKb;
+      reading.hwmKb = Math.max(reading.hwmKb, r.hwmKb);
+      reading.dataKb = Math.max(reading.dataKb, r.dataKb);
+    }
+    return reading;
+  }
+
+  /** Signals every live process proven to be the bot's (its start time checked again just before). */
+  signalAll(sig: NodeJS.Signals): void {
+    if (sig === 'SIGKILL') this.cgroup?.killAll();
+    for (const [pid, m] of this.members) {
+      if (!m.alive) continue;
+      const now = processIdentity(pid);
+      if (!now || now.start !== m.id.start || now.zombie) {
+        m.alive = false;
+        continue;
+      }
+      signal(pid, sig);
+    }
+  }
+
+  /** Some process of the tree is still alive (zombies count as ended). */
+  anyAlive(): boolean {
+    for (const [pid, m] of this.members) {
+      if (!m.alive) continue;
+      const now = processIdentity(pid);
+      if (now && now.start === m.id.start && !now.zombie) return true;
+      m.alive = false;
+    }
+    return false;
+  }
+
+  private belongs(id: ProcessIdentity, inCgroup: ReadonlySet<number>): boolean {
+    if (compareStart(id.start, this.leaderStart) < 0) return false;
+    if (inCgroup.has(id.pid)) return true;
+    const parent = this.members.get(id.ppid);
+    if (parent?.alive) return true;
+    // Its own group or session is the bot's: the kernel keeps that number taken while any member lives.
+    if (id.pgid === this.leader || id.sid === this.leader) return true;
+    return fdTargets(id.pid, [0, 1, 2]).some((t) => this.stdio.has(t));
+  }
+}
+
+function compareStart(a: string, b: string): number {
+  return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
+}

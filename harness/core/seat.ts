@@ -7,7 +7,7 @@
 // Follow one reply: write() stamps when the jury's message left → the bot's stdout is split into
 // lines stamped on arrival (BotProcess) → collect() takes them, judges the clock against the stamp
 // (never against when a timer happened to fire) and returns the lines → the Referee judges them.
-import { BotProcess, type BotCommand, type TranscriptSink } from './bot-process.js';
+import { BotProcess, HarnessError, startupFailureHint, type BotCommand, type TranscriptSink } from './bot-process.js';
 import type { AnswerRequest, FailureCode } from './game.js';
 import { raiseHarnessPriority } from './priority.js';
 import type { BotLine } from './lines.js';
@@ -81,7 +81,7 @@ export class Seat {
   private closeCalls = 0;
 
   constructor(
-    command: BotCommand,
+    private readonly command: BotCommand,
     options: { cwd: string; invokedFrom: string; memoryMb?: number },
     private readonly limits: ResolvedLimits,
     private readonly hardMemoryLimit: boolean,
@@ -427,6 +427,11 @@ export class Seat {
     const exit = bot.exit!;
     const partial = bot.partialLine();
     const how = exit.signal ? `was killed by ${exit.signal}` : `exited with status ${exit.code}`;
+    // A command that failed at once, before writing a byte (python3 /missing.py), is the user's typo.
+    if (bot.stdoutBytes === 0) {
+      const hint = startupFailureHint(this.command.argv, exit, bot.stderrHead, bot.ms(exit.atNs));
+      if (hint) throw new HarnessError(hint);
+    }
     if (this.memoryExhausted()) return this.failMemory(request, `the bot ${how} after running out of memory`);
     const crashed = exit.signal !== null || exit.code !== 0;
     const code = crashed ? 'crash' : 'early-exit';

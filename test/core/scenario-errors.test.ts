@@ -39,3 +39,13 @@ describe('a game the scenario ends early', () => {
     expect(outcome.summary).toMatch(/the scenario ended the game after 1 plies, before the rules did: no result/);
   });
 });
+
+describe("the user's own typo in the bot command", () => {
+  it('python3 /missing.py is a harness error (exit 2) that says so, not a crash of the bot', async () => {
+    const { runCli } = await import('../helpers.js');
+    const r = await runCli(['check', 'alquerque', '--role', 'white', '--', 'python3', '/missing-bot-file.py']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/the bot command failed at once: python3 cannot open the script '\/missing-bot-file\.py'/);
+    expect(r.stdout).not.toMatch(/crash/);
+  });
+});

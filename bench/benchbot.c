@@ -4,7 +4,7 @@
  *   benchbot [--log FILE] [--sleep-ms MIN MAX]
  * --sleep-ms: after reading a turn, sleep until read-complete + a uniform time in [MIN, MAX] ms
  *             (clock_nanosleep, absolute CLOCK_MONOTONIC deadline); without it: answer at once.
- * --log:      append "S <pid> <ns>" at start, "R <ns>" when a turn's read completed, and
+ * --log:      print "benchbot <pid>" on stderr, append "S <pid> <ns>" at start, "R <ns>" when a turn's read completed, and
  *             "W <read ns> <before-write ns> <after-write ns>" around the answer's write (CLOCK_MONOTONIC,
  *             the clock botjury stamps with), so the bench knows which turns the bot read and its true
  *             reply time. The answer enters the pipe during the write; the stamp after it can be late
@@ -56,6 +56,12 @@ int main(int argc, char **argv) {
         }
     }
     srand48((long)getpid());
+    if (log_fd >= 0) {
+        /* The report keeps the head of the bot's stderr: this pairs each result with its log. */
+        char who[40];
+        int n = snprintf(who, sizeof who, "benchbot %lld\n", (long long)getpid());
+        write_all(2, who, (size_t)n);
+    }
     log_line(log_fd, "S %lld %lld\n", (long long)getpid(), now_ns(), 0);
     write_all(1, "READY\n", 6);
 

@@ -272,6 +272,8 @@ interface Row {
   harnessErrors: number;
   /** Accepted replies the bot's own clock says took longer than the limit: missed verdicts for a late bot. */
   acceptedLate: number;
+  /** Accepted replies whose reported wallMs is over the limit: the report contradicts its own verdict. */
+  acceptedOverLimit: number;
   /** Turns the bot read that got neither an accepted reply nor an error verdict. */
   unjudged: number;
   /** Reported wallMs minus the bot's true reply time (write started - read completed), µs. */
@@ -280,7 +282,7 @@ interface Row {
 }
 
 function emptyRow(load: number, bot: string, lateByMs: number | null): Row {
-  return { load, bot, lateByMs, games: 0, turns: 0, timingVerdicts: 0, falseVerdicts: new Map(), harnessErrors: 0, acceptedLate: 0, unjudged: 0, errorUs: [], decimals: 0 };
+  return { load, bot, lateByMs, games: 0, turns: 0, timingVerdicts: 0, falseVerdicts: new Map(), harnessErrors: 0, acceptedLate: 0, acceptedOverLimit: 0, unjudged: 0, errorUs: [], decimals: 0 };
 }
 
 const countOf = (counts: Map<string, number>): number => [...counts.values()].reduce((a, b) => a + b, 0);
@@ -301,6 +303,7 @@ function addRun(row: Row, report: Report, logFile: string): void {
       const trueUs = Number(game.writes[k]!.beforeWriteNs - game.writes[k]!.readNs) / 1000;
       row.errorUs.push(reply.wallMs * 1000 - trueUs);
       if (trueUs > LIMIT_MS * 1000) row.acceptedLate++;
+      if (reply.limitMs !== null && reply.wallMs > reply.limitMs) row.acceptedOverLimit++;
     });
     const errors = result.violations.filter((v) => v.severity === 'error');
     for (const v of errors) {
@@ -333,7 +336,7 @@ function undercounted(row: Row): number[] {
   return row.errorUs.filter((e) => e < -halfStepUs);
 }
 
-const COLUMNS: [string, number][] = [['load', -5], ['bot', -19], ['games', 6], ['turns', 7], ['timing', 8], ['false', 7], ['missed', 8], ['err p50', 12], ['err p99', 12], ['err max', 12], ['under', 7]];
+const COLUMNS: [string, number][] = [['load', -5], ['bot', -19], ['games', 6], ['turns', 7], ['timing', 8], ['false', 7], ['missed', 8], ['over', 6], ['err p50', 12], ['err p99', 12], ['err max', 12], ['under', 7]];
 const tableLine = (cells: string[]): string =>
   `   ${cells.map((cell, i) => { const width = COLUMNS[i]![1]; return width < 0 ? cell.padEnd(-width) : cell.padStart(width); }).join('')}`;
 
@@ -348,7 +351,7 @@ function printRow(row: Row): void {
   console.log(tableLine([
     `${row.load}x`, row.bot, String(row.games), String(row.turns),
     row.lateByMs === null ? '—' : String(row.timingVerdicts), String(countOf(row.falseVerdicts)),
-    row.lateByMs === null ? '—' : String(row.acceptedLate),
+    row.lateByMs === null ? '—' : String(row.acceptedLate), String(row.acceptedOverLimit),
     ...(err ? [err.median, err.p99, err.max].map((v) => us(v)) : ['—', '—', '—']), String(undercounted(row).length),
   ]) + (notes ? `  ${notes}` : ''));
 }
@@ -358,8 +361,9 @@ async function loadSection(): Promise<void> {
   console.log(`   completes, in ${path.relative(PACKAGE_ROOT, LONG_GAME)}, one game at a time. A late +X bot answers ${LIMIT_MS}+X ms after (clock_nanosleep),`);
   console.log(`   in ${path.relative(PACKAGE_ROOT, SHORT_GAME)} (a caught late reply ends the game), ${LATE_CONCURRENCY} games at a time (each mostly waits out the limit).`);
   console.log(`   turns: turns the bot read (its log); timing: timing verdicts on turns; false: error verdicts the bot did not earn;`);
-  console.log(`   missed: late replies botjury accepted; err: report wallMs − the bot's true reply time (write started − read completed, the`);
-  console.log(`   bot's CLOCK_MONOTONIC) over accepted replies, µs; under: replies botjury measured shorter than the bot's own clock`);
+  console.log(`   missed: late replies botjury accepted; over: accepted replies whose reported wallMs is over the limit; err: report wallMs −`);
+  console.log(`   the bot's true reply time (write started − read completed, the bot's CLOCK_MONOTONIC) over accepted replies, µs;`);
+  console.log(`   under: replies botjury measured shorter than the bot's own clock`);
   console.log(tableLine(COLUMNS.map(([name]) => name)));
   const bugs: string[] = [];
   const decimals = new Set<number>();

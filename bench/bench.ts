@@ -1,100 +1,424 @@
-// `npm run bench`: the figures behind "timing is the product". Prints, does not assert.
-//   1. the runner's added latency per exchange against a raw child_process round trip (same bot: cat)
-//   2. timing error against a bot that sleeps known times
-//   3. full Alquerque games per second against the C example bot
-import { spawn } from 'node:child_process';
+// `npm run bench -- [--quick] [--only latency|load] [--late-games N] [--late-jobs N]`: how close
+// botjury's timing is to the truth, quiet and under load (docs/timing.md). It measures what reports measure: the botjury CLI plays real JavaChallenge2015
+// games (JSON reporter, --role 0, --jobs 1) against bench/build/benchbot, and the figures come from
+// the report's per-reply wallMs and verdicts. Prints figures; exits 1 when a figure cannot be true
+// (a measurement bug), 2 when the bench itself could not run.
+//   1. latency: the report's reply times against the raw floor: bench/rawfloor.c doing the same
+//      exchange (same bot, same messages) over a bare pipe, timed with CLOCK_MONOTONIC, in the same run
+//   2. load: at 0x, 1x and 2x oversubscription of the cores (busy loops, bench/spin.c), false verdicts
+//      for a correct bot, missed verdicts for bots 1, 5 and 20 ms late, and the error of the reported
+//      wallMs against the bot's own clock (benchbot --log)
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { BotProcess } from '../harness/core/bot-process.js';
 import { PACKAGE_ROOT } from '../harness/core/paths.js';
-import { planTasks, runTasks } from '../harness/core/runner.js';
-import { GAMES } from '../harness/games/registry.js';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
+const BENCH_DIR = path.join(PACKAGE_ROOT, 'bench');
+const CLI = path.join(PACKAGE_ROOT, 'bin', 'botjury.js');
+const BOT = path.join(BENCH_DIR, 'build', 'benchbot');
+const RAW_FLOOR = path.join(BENCH_DIR, 'build', 'rawfloor');
+const SPIN = path.join(BENCH_DIR, 'build', 'spin');
+/** Player 0 answers 250 turns (T=0..996): the most replies one game gives. */
+const LONG_GAME = path.join(BENCH_DIR, 'scenarios', 'idle-250-turns.yaml');
+/** Player 0 answers at T=0 and T=4: a late reply ends the bot's game, so late bots play many short games. */
+const SHORT_GAME = path.join(BENCH_DIR, 'scenarios', 'two-turns.yaml');
+const LIMIT_MS = 100; // the engine profile's per-action limit
+const TURNS_PER_LONG_GAME = 250;
+const TIMING_CODES = new Set(['move-timeout', 'handshake-timeout', 'total-time-exceeded']);
+const CORES = os.availableParallelism();
 
-function stats(samples: number[]): { median: number; p99: number; max: number } {
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const USAGE = 'usage: npm run bench -- [--quick] [--only latency|load] [--late-games N] [--late-jobs N]';
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const known = new Set(['--quick', '--only', '--late-games', '--late-jobs']);
+if ((only !== undefined && only !== 'latency' && only !== 'load') || args.some((a, i) => a.startsWith('-') && !known.has(a) && !(i > 0 && known.has(args[i - 1]!)))) {
+  console.error(USAGE);
+  process.exit(2);
+}
+function option(name: string): number | undefined {
+  if (!args.includes(name)) return undefined;
+  const value = Number(args[args.indexOf(name) + 1]);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  return value;
+}
+/** Games per section; a late bot's game gives one late reply when caught, so lateGames = late replies per row. */
+const SIZES = QUICK
+  ? { latencyGames: 1, correctGames: 1, lateGames: option('--late-games') ?? 40 }
+  : { latencyGames: 4, correctGames: 4, lateGames: option('--late-games') ?? 1000 };
+/**
+ * Late bots mostly sleep out the 100 ms limit: run this many short games at once (separate CLI
+ * processes, each --jobs 1, so no parallel-verdict reruns), or 1000 late replies per row take too long.
+ */
+const LATE_CONCURRENCY = option('--late-jobs') ?? 2 * CORES;
+const LATE_BY_MS = [1, 5, 20];
+const LOADS = [0, 1, 2];
+
+// ---- processes the bench starts: tracked by pid, all ended on exit and on SIGINT/SIGTERM ----
+
+const children = new Set<ChildProcess>();
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'botjury-bench-'));
+
+function endChildren(): void {
+  for (const child of children) if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+    try { process.kill(child.pid, 'SIGTERM'); } catch { /* already gone */ }
+  }
+}
+process.on('exit', () => {
+  endChildren();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) process.on(signal, () => process.exit(code));
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.on('close', () => children.delete(child));
+  return child;
+}
+
+function startBusyLoops(count: number): ChildProcess[] {
+  return Array.from({ length: count }, () => track(spawn(SPIN, [], { stdio: 'ignore' })));
+}
+
+async function stopBusyLoops(loops: ChildProcess[]): Promise<void> {
+  await Promise.all(loops.map((loop) => new Promise<void>((resolve) => {
+    if (loop.exitCode !== null || loop.signalCode !== null) return resolve();
+    loop.on('close', () => resolve());
+    try { process.kill(loop.pid!, 'SIGKILL'); } catch { /* it ended meanwhile: 'close' follows */ }
+  })));
+}
+
+class MeasurementBug extends Error {}
+
+// ---- running the CLI ----
+
+interface ReplyTiming { ply: number; wallMs: number; limitMs: number | null }
+interface Violation { code: string; severity: string; ply?: number; message: string }
+interface Result { status: string; error?: string; violations: Violation[]; timing?: { perReply: ReplyTiming[] }; stderr?: { head: string } }
+interface Report { results: Result[] }
+
+let nextRun = 0;
+
+/** Runs `botjury run` on the scenarios against benchbot with botArgs; returns the JSON report. */
+async function runBotjury(scenarios: string[], botArgs: string[], transcript?: string): Promise<Report> {
+  const output = path.join(tmp, `report-${nextRun++}.json`);
+  const argv = [CLI, 'run', ...scenarios, '--role', '0', '--jobs', '1', '--reporter', 'json', '--output', output,
+    ...(transcript ? ['--transcript', transcript] : []), '--', BOT, ...botArgs];
+  const child = track(spawn(process.execPath, argv, { cwd: PACKAGE_ROOT, stdio: ['ignore', 'ignore', 'pipe'] }));
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  // 0 passed, 1 the bot failed (expected for late bots); a report is the product either way.
+  if (!fs.existsSync(output)) throw new Error(`botjury exited ${code} without a report: ${stderr.trim().slice(0, 500)}`);
+  return JSON.parse(fs.readFileSync(output, 'utf8')) as Report;
+}
+
+// ---- statistics ----
+
+/** Nearest-rank percentile: always a measured sample, never an interpolation. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+}
+
+interface Summary { n: number; median: number; p90: number; p99: number; max: number }
+
+function summarize(samples: number[]): Summary {
   const s = [...samples].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)]!, p99: s[Math.floor(s.length * 0.99)]!, max: s[s.length - 1]! };
+  return { n: s.length, median: percentile(s, 0.5), p90: percentile(s, 0.9), p99: percentile(s, 0.99), max: s[s.length - 1]! };
 }
-const f = (n: number): string => `${(n * 1000).toFixed(0)} µs`;
 
-async function rawRoundTrips(): Promise<number[]> {
-  const child = spawn('cat', [], { stdio: ['pipe', 'pipe', 'ignore'] });
-  const samples: number[] = [];
-  let resolveLine: (() => void) | null = null;
-  let buf = '';
-  let arrived = 0n;
-  child.stdout.on('data', (chunk: Buffer) => {
-    arrived = process.hrtime.bigint();
-    buf += chunk.toString();
-    if (buf.includes('\n')) {
-      buf = '';
-      resolveLine?.();
+/** How many decimals the report gives wallMs (2 = 10 µs steps, 3 = 1 µs steps). */
+function reportDecimals(values: number[]): number {
+  return Math.max(0, ...values.map((v) => (String(v).split('.')[1] ?? '').length));
+}
+
+const resolutionText = (decimals: number): string =>
+  `the report gives wallMs with ${decimals} decimal${decimals === 1 ? '' : 's'} (${10 ** (3 - decimals) >= 1 ? `${10 ** (3 - decimals)} µs` : `${10 ** (6 - decimals)} ns`} steps)`;
+
+/** Microseconds with every digit the source has: ns-exact for the bench's own clocks. */
+const us = (value: number, decimals = 3): string => value.toFixed(decimals);
+
+// ---- 1. added latency: the report against the raw floor ----
+
+/**
+ * The jury's turn messages of one game, from a transcript (each run of consecutive jury lines is one
+ * write), and the median pause between a reply's arrival and the next message (botjury's own work).
+ */
+function juryMessages(transcriptFile: string): { messages: string[][]; pauseUs: number } {
+  const transcript = JSON.parse(fs.readFileSync(transcriptFile, 'utf8')) as { runs: { transcript: { t: number; dir: string; text: string }[]; transcriptDropped?: number }[] };
+  const run = transcript.runs[0]!;
+  if (run.transcriptDropped) throw new Error(`the transcript dropped ${run.transcriptDropped} entries`);
+  const messages: string[][] = [];
+  const pausesMs: number[] = [];
+  let current: string[] | null = null;
+  let replyAt: number | null = null;
+  for (const entry of run.transcript) {
+    if (entry.dir === 'bot') replyAt = entry.t;
+    if (entry.dir !== 'jury') { current = null; continue; }
+    if (!current) {
+      messages.push((current = []));
+      if (replyAt !== null && messages.length > 1) pausesMs.push(entry.t - replyAt);
     }
+    current.push(entry.text);
+  }
+  return { messages, pauseUs: Math.round(summarize(pausesMs).median * 1000) };
+}
+
+function rawFloorNs(messagesFile: string, pauseUs: number): Promise<number[]> {
+  const child = track(spawn(RAW_FLOOR, ['--gap-us', String(pauseUs), messagesFile, '--', BOT], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  return new Promise((resolve, reject) => child.on('close', (code) =>
+    code === 0 ? resolve(out.trim().split('\n').map(Number)) : reject(new Error(`rawfloor exited ${code}`))));
+}
+
+async function latencySection(): Promise<void> {
+  const games = SIZES.latencyGames;
+  console.log(`1. Added latency: ${games} game${games > 1 ? 's' : ''} of ${path.relative(PACKAGE_ROOT, LONG_GAME)} (role 0, ${TURNS_PER_LONG_GAME} turns each), bot bench/build/benchbot (READY, then N after each EOD)`);
+  // The game is deterministic (seeded, idle players), so one recorded game gives every game's messages.
+  // A false verdict (a busy machine) cuts the game short: record again, a few times at most.
+  const transcriptFile = path.join(tmp, 'messages.transcript.json');
+  const recordings: string[] = [];
+  for (;;) {
+    const result = (await runBotjury([LONG_GAME], [], transcriptFile)).results[0]!;
+    if (result.status === 'passed') break;
+    recordings.push(result.error ?? result.violations.map((v) => v.message).join('; '));
+    if (recordings.length === 3) throw new Error(`the bench bot failed every recording game: ${recordings.join(' | ')}`);
+  }
+  const { messages, pauseUs } = juryMessages(transcriptFile);
+  if (messages.length !== TURNS_PER_LONG_GAME) throw new Error(`expected ${TURNS_PER_LONG_GAME} turn messages, the transcript has ${messages.length}`);
+  const messagesFile = path.join(tmp, 'messages.txt');
+  fs.writeFileSync(messagesFile, messages.map((m) => `${m.join('\n')}\n`).join('\n'));
+
+  const rawUs: number[] = [];
+  const reportMs: number[] = [];
+  const discarded: string[] = [];
+  for (let g = 0; g < games; g++) { // alternated, so drift in the machine's load hits both alike
+    const floorNs = await rawFloorNs(messagesFile, pauseUs);
+    const report = await runBotjury([LONG_GAME], []);
+    const result = report.results[0]!;
+    if (result.status === 'passed') {
+      rawUs.push(...floorNs.map((ns) => ns / 1000));
+      reportMs.push(...result.timing!.perReply.filter((r) => r.ply !== 0).map((r) => r.wallMs));
+      continue;
+    }
+    // A false verdict against this bot is the load section's business; here the game is replayed.
+    discarded.push(result.error ?? result.violations.map((v) => v.message).join('; '));
+    if (discarded.length > games) throw new Error(`the bench bot failed ${discarded.length} games: ${discarded.join(' | ')}`);
+    g--;
+  }
+  if (discarded.length) console.log(`   ${discarded.length} game(s) replayed: the correct bench bot got a verdict (a false verdict): ${discarded.join(' | ')}`);
+  const decimals = reportDecimals(reportMs);
+  const raw = summarize(rawUs);
+  const jury = summarize(reportMs.map((ms) => ms * 1000));
+  const juryDecimals = Math.max(0, decimals - 3);
+  console.log(`   raw floor: bench/rawfloor.c sends the same ${messages.length} messages to the same bot over a bare pipe, pausing ${pauseUs} µs before each`);
+  console.log(`   (botjury's median pause, so the bot sleeps in read() as it does under botjury); clock from just before write(2) to the read(2)`);
+  console.log(`   that brings the reply's newline. ${resolutionText(decimals)}; botjury's figures are printed at that resolution, the floor's to the ns`);
+  console.log(`   ${''.padEnd(40)}${'median'.padStart(12)}${'p90'.padStart(12)}${'p99'.padStart(12)}   µs, n = ${raw.n} / ${jury.n}`);
+  console.log(`   ${'raw pipe (bench/rawfloor.c, same bot)'.padEnd(40)}${us(raw.median).padStart(12)}${us(raw.p90).padStart(12)}${us(raw.p99).padStart(12)}`);
+  console.log(`   ${'botjury (JSON report wallMs)'.padEnd(40)}${us(jury.median, juryDecimals).padStart(12)}${us(jury.p90, juryDecimals).padStart(12)}${us(jury.p99, juryDecimals).padStart(12)}`);
+  const bugs: string[] = [];
+  const added = (['median', 'p90', 'p99'] as const).map((key) => {
+    const diff = jury[key] - raw[key];
+    if (diff < 0) bugs.push(`botjury's ${key} (${us(jury[key], juryDecimals)} µs) is below the raw floor's (${us(raw[key])} µs)`);
+    return diff < 0 ? 'BUG' : us(diff);
   });
-  for (let i = 0; i < ROUNDS; i++) {
-    let t0 = 0n;
-    await new Promise<void>((r) => {
-      resolveLine = r;
-      child.stdin.write('c3-d4\n');
-      t0 = process.hrtime.bigint();
+  console.log(`   ${'added by botjury'.padEnd(40)}${added.map((a) => a.padStart(12)).join('')}\n`);
+  if (bugs.length) throw new MeasurementBug(`MEASUREMENT BUG: nothing can be faster than the raw exchange, yet ${bugs.join('; ')}`);
+}
+
+// ---- 2. load: verdicts and timing error, quiet and with busy loops ----
+
+/**
+ * One bot process's game from its log. An answer is in the pipe no earlier than beforeWriteNs; the
+ * afterWriteNs stamp can be late by however long the reader the write woke ran first.
+ */
+interface BotGame { turnsRead: number; writes: { readNs: bigint; beforeWriteNs: bigint; afterWriteNs: bigint }[] }
+
+/** benchbot's log, by pid: one game per "S <pid>" line, its turns read ("R") and answers written ("W read before after"). */
+function parseBotLog(file: string): Map<number, BotGame> {
+  const games = new Map<number, BotGame>();
+  let game: BotGame | undefined;
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  for (const line of text.split('\n')) {
+    const [kind, a, b, c] = line.split(' ');
+    if (kind === 'S') games.set(Number(a), (game = { turnsRead: 0, writes: [] }));
+    else if (kind === 'R') game!.turnsRead++;
+    else if (kind === 'W') game!.writes.push({ readNs: BigInt(a!), beforeWriteNs: BigInt(b!), afterWriteNs: BigInt(c!) });
+  }
+  return games;
+}
+
+/** The bot's log of one result, by the pid benchbot printed on stderr; a bot that never reached main() read nothing. */
+function gameOf(result: Result, games: Map<number, BotGame>): BotGame {
+  const pid = /^benchbot (\d+)$/m.exec(result.stderr?.head ?? '')?.[1];
+  if (pid === undefined) return { turnsRead: 0, writes: [] };
+  const game = games.get(Number(pid));
+  if (!game) throw new Error(`no log for benchbot ${pid}: the bench cannot pair the report with the bot's log`);
+  return game;
+}
+
+interface Row {
+  load: number;
+  bot: string;
+  /** null: the correct bot, whose every error verdict is false. */
+  lateByMs: number | null;
+  games: number;
+  /** Turns the bot read (its log): for a late bot, every one of them is late. */
+  turns: number;
+  /** Timing verdicts on turns (what a late bot must get). */
+  timingVerdicts: number;
+  /** Error verdicts the bot did not earn, by code: every error for the correct bot; anything but a turn's timing verdict for a late one. */
+  falseVerdicts: Map<string, number>;
+  /** Results botjury gave as its own (or the machine's) fault, exit 2: not a verdict on the bot. */
+  harnessErrors: number;
+  /** Accepted replies the bot's own clock says took longer than the limit: missed verdicts for a late bot. */
+  acceptedLate: number;
+  /** Accepted replies whose reported wallMs is over the limit: the report contradicts its own verdict. */
+  acceptedOverLimit: number;
+  /** Turns the bot read that got neither an accepted reply nor an error verdict. */
+  unjudged: number;
+  /** Reported wallMs minus the bot's true reply time (write started - read completed), µs. */
+  errorUs: number[];
+  decimals: number;
+}
+
+function emptyRow(load: number, bot: string, lateByMs: number | null): Row {
+  return { load, bot, lateByMs, games: 0, turns: 0, timingVerdicts: 0, falseVerdicts: new Map(), harnessErrors: 0, acceptedLate: 0, acceptedOverLimit: 0, unjudged: 0, errorUs: [], decimals: 0 };
+}
+
+const countOf = (counts: Map<string, number>): number => [...counts.values()].reduce((a, b) => a + b, 0);
+
+/** Adds one CLI run (its report and the bot log of the same games, in the same order) to a row. */
+function addRun(row: Row, report: Report, logFile: string): void {
+  const games = parseBotLog(logFile);
+  for (const result of report.results) {
+    const game = gameOf(result, games);
+    row.games++;
+    row.turns += game.turnsRead;
+    if (result.status === 'error') { row.harnessErrors++; continue; }
+    const accepted = (result.timing?.perReply ?? []).filter((r) => r.ply !== 0);
+    if (accepted.length > game.writes.length)
+      throw new Error(`botjury accepted ${accepted.length} replies, the bot wrote ${game.writes.length}: the bench cannot pair them`);
+    row.decimals = Math.max(row.decimals, reportDecimals(accepted.map((r) => r.wallMs)));
+    accepted.forEach((reply, k) => {
+      const trueUs = Number(game.writes[k]!.beforeWriteNs - game.writes[k]!.readNs) / 1000;
+      row.errorUs.push(reply.wallMs * 1000 - trueUs);
+      if (trueUs > LIMIT_MS * 1000) row.acceptedLate++;
+      if (reply.limitMs !== null && reply.wallMs > reply.limitMs) row.acceptedOverLimit++;
     });
-    // Same measure as the runner's: arrival stamp minus the stamp taken right after the write.
-    samples.push(Number(arrived - t0) / 1e6);
+    const errors = result.violations.filter((v) => v.severity === 'error');
+    for (const v of errors) {
+      if (row.lateByMs !== null && TIMING_CODES.has(v.code) && v.ply !== 0) row.timingVerdicts++;
+      else row.falseVerdicts.set(v.code, (row.falseVerdicts.get(v.code) ?? 0) + 1);
+    }
+    // An error on a turn ends the bot's game there: that turn is judged even without an accepted reply.
+    const judgedByError = errors.some((v) => v.ply !== 0) ? 1 : 0;
+    row.unjudged += Math.max(0, game.turnsRead - accepted.length - judgedByError);
   }
-  child.kill();
-  return samples;
 }
 
-async function runnerRoundTrips(argv: string[], replyDelay = 0): Promise<number[]> {
-  const bot = BotProcess.start({ argv }, { cwd: PACKAGE_ROOT, invokedFrom: PACKAGE_ROOT }, () => undefined);
-  const samples: number[] = [];
-  const rounds = replyDelay > 0 ? 40 : ROUNDS;
-  for (let i = 0; i < rounds; i++) {
-    const { atNs } = bot.write(['c3-d4']);
-    while (bot.lines.length === 0) await bot.waitForChange(atNs + 10_000_000_000n);
-    const line = bot.lines.shift()!;
-    // What the session records as the reply's wall time: arrival stamp minus the write stamp.
-    if (i > 0) samples.push(Number(line.arrivedNs - atNs) / 1e6 - replyDelay); // the first includes the bot's start-up
-  }
-  await bot.stop();
-  return samples;
+async function measureRow(row: Row, scenario: string, games: number, concurrency: number, botArgs: string[]): Promise<Row> {
+  const share = (k: number): number => Math.floor(games / concurrency) + (k < games % concurrency ? 1 : 0);
+  await Promise.all(Array.from({ length: concurrency }, async (_, k) => {
+    if (share(k) === 0) return;
+    const logFile = path.join(tmp, `bot-${nextRun}-${k}.log`);
+    const report = await runBotjury(Array.from({ length: share(k) }, () => scenario), ['--log', logFile, ...botArgs]);
+    addRun(row, report, logFile);
+  }));
+  return row;
 }
 
-async function gamesPerSecond(): Promise<{ games: number; seconds: number; replies: number }> {
-  const scenario = path.join(PACKAGE_ROOT, 'scenarios', 'alquerque', 'seeded-game-10.yaml');
-  const tasks = planTasks(Array.from({ length: 20 }, () => scenario), GAMES, { cwd: PACKAGE_ROOT });
-  const t0 = Date.now();
-  const report = await runTasks(tasks, GAMES, {
-    bot: { argv: [path.join(PACKAGE_ROOT, 'examples', 'alquerque', 'c', 'build', 'bot')] },
-    invokedFrom: PACKAGE_ROOT,
-  });
-  const seconds = (Date.now() - t0) / 1000;
-  if (report.summary.failed + report.summary.errors > 0) throw new Error('the C example failed a game during the benchmark');
-  return { games: report.results.length, seconds, replies: report.results.reduce((n, r) => n + r.timing.replies, 0) };
+/**
+ * Errors that cannot be true: botjury's clock starts before the bot's read completes and stops after
+ * its write starts, so it can never measure less than the bot's own clock, beyond the report's rounding.
+ */
+function undercounted(row: Row): number[] {
+  const halfStepUs = 10 ** (3 - row.decimals) / 2;
+  return row.errorUs.filter((e) => e < -halfStepUs);
+}
+
+const COLUMNS: [string, number][] = [['load', -5], ['bot', -19], ['games', 6], ['turns', 7], ['timing', 8], ['false', 7], ['missed', 8], ['over', 6], ['err p50', 12], ['err p99', 12], ['err max', 12], ['under', 7]];
+const tableLine = (cells: string[]): string =>
+  `   ${cells.map((cell, i) => { const width = COLUMNS[i]![1]; return width < 0 ? cell.padEnd(-width) : cell.padStart(width); }).join('')}`;
+
+function printRow(row: Row): void {
+  const err = row.errorUs.length ? summarize(row.errorUs) : null;
+  const notes = [
+    countOf(row.falseVerdicts) ? `false: ${[...row.falseVerdicts].map(([code, n]) => `${code} ${n}`).join(', ')}` : '',
+    row.lateByMs === null && row.acceptedLate ? `${row.acceptedLate} replies late by the bot's own clock (starved)` : '',
+    row.harnessErrors ? `harness errors ${row.harnessErrors}` : '',
+    row.unjudged ? `UNJUDGED ${row.unjudged}` : '',
+  ].filter(Boolean).join('; ');
+  console.log(tableLine([
+    `${row.load}x`, row.bot, String(row.games), String(row.turns),
+    row.lateByMs === null ? '—' : String(row.timingVerdicts), String(countOf(row.falseVerdicts)),
+    row.lateByMs === null ? '—' : String(row.acceptedLate), String(row.acceptedOverLimit),
+    ...(err ? [err.median, err.p99, err.max].map((v) => us(v)) : ['—', '—', '—']), String(undercounted(row).length),
+  ]) + (notes ? `  ${notes}` : ''));
+}
+
+async function loadSection(): Promise<void> {
+  console.log(`2. Load: ${CORES} cores; load k = k busy loops per core (bench/build/spin). The correct bot answers 0–10 ms after its read`);
+  console.log(`   completes, in ${path.relative(PACKAGE_ROOT, LONG_GAME)}, one game at a time. A late +X bot answers ${LIMIT_MS}+X ms after (clock_nanosleep),`);
+  console.log(`   in ${path.relative(PACKAGE_ROOT, SHORT_GAME)} (a caught late reply ends the game), ${LATE_CONCURRENCY} games at a time (each mostly waits out the limit).`);
+  console.log(`   turns: turns the bot read (its log); timing: timing verdicts on turns; false: error verdicts the bot did not earn;`);
+  console.log(`   missed: late replies botjury accepted; over: accepted replies whose reported wallMs is over the limit; err: report wallMs −`);
+  console.log(`   the bot's true reply time (write started − read completed, the bot's CLOCK_MONOTONIC) over accepted replies, µs;`);
+  console.log(`   under: replies botjury measured shorter than the bot's own clock`);
+  console.log(tableLine(COLUMNS.map(([name]) => name)));
+  const bugs: string[] = [];
+  const decimals = new Set<number>();
+  const loadAverages: string[] = [];
+  for (const load of LOADS) {
+    const loops = startBusyLoops(CORES * load);
+    await new Promise((r) => setTimeout(r, 500)); // let the loops reach their cores
+    loadAverages.push(`${load}x ${os.loadavg()[0]!.toFixed(2)}`);
+    try {
+      const rows = [await measureRow(emptyRow(load, 'correct 0–10 ms', null), LONG_GAME, SIZES.correctGames, 1, ['--sleep-ms', '0', '10'])];
+      for (const lateBy of LATE_BY_MS)
+        rows.push(await measureRow(emptyRow(load, `late +${lateBy} ms`, lateBy), SHORT_GAME, SIZES.lateGames, LATE_CONCURRENCY, ['--sleep-ms', String(LIMIT_MS + lateBy), String(LIMIT_MS + lateBy)]));
+      for (const row of rows) {
+        printRow(row);
+        if (row.errorUs.length) decimals.add(row.decimals);
+        const under = undercounted(row);
+        if (under.length) bugs.push(`${row.load}x ${row.bot}: ${under.length} replies measured shorter than the bot's own clock says (worst by ${us(-Math.min(...under))} µs)`);
+        if (row.unjudged) bugs.push(`${row.load}x ${row.bot}: ${row.unjudged} turns got neither a reply nor a verdict`);
+      }
+    } finally {
+      await stopBusyLoops(loops);
+    }
+  }
+  console.log(`   ${[...decimals].sort().map(resolutionText).join('; ')}; the bot's clock is ns-exact. 1-minute load average at the start: ${loadAverages.join(', ')}\n`);
+  if (bugs.length) throw new MeasurementBug(`MEASUREMENT BUG (figures that cannot be true):\n     ${bugs.join('\n     ')}`);
 }
 
 async function main(): Promise<void> {
-  console.log(`botjury benchmark — node ${process.version}, ${process.arch}, ${ROUNDS} round trips\n`);
-  // Each measured after a warm-up run of its own, so neither pays for the JIT.
-  await rawRoundTrips();
-  const raw = stats(await rawRoundTrips());
-  await runnerRoundTrips(['cat']);
-  const runner = stats(await runnerRoundTrips(['cat']));
-  console.log('1. round trip with `cat` as the bot (write a line, receive it back)');
-  console.log(`   raw child_process:  median ${f(raw.median)}, p99 ${f(raw.p99)}, max ${f(raw.max)}`);
-  console.log(`   botjury runner:     median ${f(runner.median)}, p99 ${f(runner.p99)}, max ${f(runner.max)}`);
-  console.log(`   added by botjury:   median ${f(runner.median - raw.median)}, p99 ${f(runner.p99 - raw.p99)}\n`);
-
-  console.log('2. timing error against a bot that sleeps a known time before each answer (python3 time.sleep)');
-  for (const ms of [10, 50, 100]) {
-    const sleeper = ['python3', '-c', `import sys,time\nfor l in sys.stdin:\n    time.sleep(${ms / 1000})\n    sys.stdout.write(l)\n    sys.stdout.flush()`];
-    const err = stats(await runnerRoundTrips(sleeper, ms));
-    console.log(`   sleep ${String(ms).padStart(3)} ms: measured minus sleep: median ${f(err.median)}, p99 ${f(err.p99)}, max ${f(err.max)}`);
+  execFileSync('make', ['-s', '-C', BENCH_DIR], { stdio: 'inherit' });
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`botjury benchmark${QUICK ? ' (--quick)' : ''} — ${new Date().toISOString().slice(0, 10)}, ${CORES} cores (${cpu}), node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  const started = Date.now();
+  let failed = false;
+  for (const [name, section] of [['latency', latencySection], ['load', loadSection]] as const) {
+    if (only && only !== name) continue;
+    try {
+      await section();
+    } catch (e) {
+      if (!(e instanceof MeasurementBug)) throw e;
+      console.log(`   ${e.message}\n`);
+      failed = true;
+    }
   }
-  console.log('');
-  const g = await gamesPerSecond();
-  console.log('3. full Alquerque games against the C example (seeded-game-10 x 20, both colours, one at a time, all checks on)');
-  console.log(`   ${g.games} games, ${g.replies} replies in ${g.seconds.toFixed(2)} s: ${(g.games / g.seconds).toFixed(1)} games/s, ${(g.replies / g.seconds).toFixed(0)} replies/s`);
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (failed) process.exitCode = 1;
 }
 
-await main();
+main().catch((e: unknown) => {
+  console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
+  process.exitCode = 2;
+});

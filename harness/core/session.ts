@@ -36,9 +36,9 @@ export interface SessionOptions {
   snapshots?: boolean;
 }
 
-const MAX_TRANSCRIPT = 50_000;
+const MAX_TRANSCRIPT = 20_000;
 /** The transcript keeps at most this much text; a flooding bot cannot make the report grow without end. */
-const MAX_TRANSCRIPT_CHARS = 4_000_000;
+const MAX_TRANSCRIPT_CHARS = 1_000_000;
 const MAX_SNAPSHOTS = 5_000;
 const MAX_DRIVE_ACTIONS = 1_000_000;
 

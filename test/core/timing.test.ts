@@ -2,7 +2,7 @@
 // repeats one fault without end (issue 12). Each case runs a real bot through the CLI; none asserts a
 // speed figure: they assert what the verdict rests on, so they hold on a loaded 2-core machine.
 import { execa } from 'execa';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +110,15 @@ describe('one cause, one verdict; every repetition bounded', () => {
     expect(extra.length).toBe(20);
     expect(r.omittedViolations?.['extra-output']).toBeGreaterThan(0);
     expect(code).toBe(1);
+  });
+  it.skipIf(!existsSync('/usr/bin/time'))('botjury stays under 300 MB against a bot writing 999 junk lines after every move, through a whole suite', async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'botjury-junk-'));
+    const r = await execa('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, 'bin/botjury.js', 'check', 'alquerque', '--role', 'white',
+      '--reporter', `json=${out}/r.json`, '--reporter', `html=${out}/r.html`, '--', 'python3', 'test/fixtures/bots/output/junk_after_move.py', '999'], { cwd: ROOT, reject: false });
+    expect(r.exitCode).toBe(1);
+    const kb = Number(/maxrss=(\d+)/.exec(r.stderr)?.[1]);
+    expect(kb).toBeGreaterThan(0);
+    expect(kb).toBeLessThan(300 * 1024);
   });
   it('a flood of unasked lines between two answers is output-flood, and the bot is stopped', async () => {
     const { code, report } = await runJson(['run', 'scenarios/alquerque/play-as-white.yaml', '--', 'python3', 'test/fixtures/bots/output/junk_after_move.py', '5000']);

@@ -47,7 +47,7 @@ describe('deadlines are exact', () => {
       const timeout = r.violations.find((v) => v.code === 'move-timeout' && v.ply === 1);
       if (timeout) {
         expect(code).toBe(1);
-        expect((timeout.evidence as { measuredMs: number }).measuredMs).toBeGreaterThan(100.3);
+        expect((timeout.evidence as { measuredMs: number }).measuredMs).toBeGreaterThanOrEqual(100);
         expect(late).toBeUndefined(); // the jury stopped waiting at the limit: no accepted reply for that ply
         continue;
       }

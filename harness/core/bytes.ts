@@ -2,7 +2,7 @@
 // that writes `\xff\xfeOw` and one that writes `\xc0\xc1Ow` would read the same in a report. Here every
 // byte survives, visibly.
 //
-// The scheme (docs/reports.md):
+// The scheme (also in docs/javachallenge2015.md, "Evidence"):
 //   - bytes that are valid UTF-8 are returned exactly as decoded, nothing escaped;
 //   - when a buffer holds any byte that is not part of a valid UTF-8 sequence, each such byte is written
 //     as `\xHH` (two lower-case hex digits) and, in that buffer only, each backslash as `\\`, so a literal

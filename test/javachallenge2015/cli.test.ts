@@ -222,7 +222,7 @@ describe('javachallenge2015 CLI: lines as the engine reads them (engine profile)
     expect(ownLines(run.report.results[0]!, 0)[4]).toBe('0 14 D 0');
   });
 
-  it('a 70,000-byte answer line starting with R is played as R, with a bad-format warning and no flood', async () => {
+  it('[session] a 70,000-byte answer line starting with R is played as R, with a bad-format warning and no flood', async () => {
     const run = await firstTurns(broken('long-line.py'));
     expect(run.code).toBe(0);
     expect(allCodes(run.report)).toEqual(['bad-format']);

@@ -7,7 +7,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, existsSync, readlinkSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
-import { LineSplitter, type BotLine } from './lines.js';
+import { VisibleDecoder } from './bytes.js';
+import { LineSplitter, type BotLine, type SplitterOptions } from './lines.js';
 import { botPriorityPrefix } from './priority.js';
 
 /** The harness could not do its job (exit 2); never reported as the bot's violation. */
@@ -26,6 +27,8 @@ export interface StartOptions {
   memoryMb?: number;
   /** Where relative paths in the command are resolved (the user's working directory). */
   invokedFrom: string;
+  /** How the jury splits the bot's output into lines (a lone \r, lines longer than any answer). */
+  lines?: SplitterOptions;
 }
 
 export interface ExitInfo {
@@ -128,13 +131,16 @@ export class BotProcess {
   maxLineBytes = 4096;
   /** What holds the bot's processes: 'cgroup2', 'freezer' or 'pids' (a cgroup of its own), or 'tracking' (/proc only). */
   readonly containment: string;
-  private readonly splitter = new LineSplitter(() => this.maxLineBytes);
+  private readonly splitter: LineSplitter;
+  /** stderr decoded chunk by chunk with invalid bytes kept visible (\xHH), never U+FFFD. */
+  private readonly stderrDecoder = new VisibleDecoder();
   private readonly tree: ProcessTree;
   private wakers: (() => void)[] = [];
   private readonly sampleTimer: NodeJS.Timeout;
   private lastRefreshNs = 0n;
 
-  private constructor(private readonly child: ChildProcessWithoutNullStreams, cgroup: BotCgroup | null, startNs: bigint, private readonly sink: TranscriptSink) {
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, cgroup: BotCgroup | null, startNs: bigint, private readonly sink: TranscriptSink, lineOptions: SplitterOptions = {}) {
+    this.splitter = new LineSplitter(() => this.maxLineBytes, lineOptions);
     this.startNs = startNs;
     this.pid = child.pid!;
     const stdio = [0, 1, 2].map((fd) => linkTarget(`/proc/${this.pid}/fd/${fd}`));
@@ -189,7 +195,7 @@ export class BotProcess {
       child.on('error', () => undefined);
       throw new HarnessError(`bot could not be started: ${runFile}${existsSync(options.cwd) ? '' : ` (no folder ${options.cwd})`}`);
     }
-    return new BotProcess(child, cgroup, startNs, sink);
+    return new BotProcess(child, cgroup, startNs, sink, options.lines);
   }
 
   /** Milliseconds since the bot was started. */
@@ -374,7 +380,7 @@ export class BotProcess {
     this.lastStdoutNs = atNs;
     const { lines, overflow } = this.splitter.push(chunk, atNs);
     for (const line of lines) {
-      this.sink('bot', line.crlf ? `${line.text}\r` : line.text, atNs);
+      this.sink('bot', line.ending === 'lf' ? line.text : `${line.text}\r`, atNs);
       this.lines.push(line);
     }
     if (overflow || this.lines.length > MAX_UNREAD_LINES) {
@@ -389,7 +395,7 @@ export class BotProcess {
     if (chunk.length > 0) this.stderrMidLine = chunk[chunk.length - 1] !== 0x0a;
     this.stderrTurn += chunk.length;
     if (this.stderrHead.length < STDERR_KEEP_BYTES) {
-      const text = chunk.toString('utf8').slice(0, STDERR_KEEP_BYTES - this.stderrHead.length);
+      const text = this.stderrDecoder.push(chunk).slice(0, STDERR_KEEP_BYTES - this.stderrHead.length);
       this.stderrHead += text;
       this.sink('stderr', text, process.hrtime.bigint());
     }

@@ -5,6 +5,7 @@
 // A Referee is the real jury of one match seen from one bot's seat. It wraps the game's pure rules
 // (a folder of pure functions of state, no I/O, no clock) and the game's wire format (one file).
 
+import type { BotLine } from './lines.js';
 import type { JuryProfile } from './profile.js';
 import type { Rng } from './rng.js';
 import type { ViolationCode, ViolationDraft } from './violations.js';
@@ -121,8 +122,12 @@ export interface Referee {
   files?(): Record<string, string>;
   /** What the jury does now. Called repeatedly; `send` actions are consumed as they are returned. */
   next(): JuryAction;
-  /** The bot's complete answer (lines without `\n`/`\r`). The Referee judges and applies it. */
-  answer(lines: string[]): Judgement;
+  /**
+   * The bot's complete answer (lines without `\n`/`\r`). The Referee judges and applies it. `read`
+   * has the same lines as read from the pipe (their endings, and for a long line under `keep-head`
+   * what was left out), for games whose jury read more than the text.
+   */
+  answer(lines: string[], read?: readonly BotLine[]): Judgement;
   /** The bot gave no usable answer at all; the jury reacts as the real one did (take over, or end). */
   botFailed(code: FailureCode): void;
   /**

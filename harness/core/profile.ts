@@ -1,5 +1,6 @@
 // A jury profile: how one real jury counted time and treated a bot's process.
 // Games declare their profiles; scenario `limits:` override single fields.
+import type { LongLinePolicy } from './lines.js';
 
 export interface Limits {
   /** Limit for the handshake answer (READY, getName, or the first answer where the game says so). */
@@ -19,10 +20,15 @@ export interface Limits {
   /** Warn when one turn writes more than this much to stderr (JavaChallenge2015 engine deadlock). */
   stderrTurnWarnBytes?: number;
   /**
-   * More stderr than this in one turn is fatal, as in the JavaChallenge2015 engine: it reads stderr only
-   * after the answer, so the bot blocks on the full pipe, times out and is terminated.
+   * More than this much stderr in one turn is fatal, as in the JavaChallenge2015 engine (it reads stderr
+   * only after the answer; the bot blocks on the full pipe and times out): a `stderr-output` error, then
+   * the jury's timeout consequence.
    */
   stderrTurnLimitBytes?: number;
+  /** A lone `\r` ends a bot's line, as Java's BufferedReader.readLine (LineSplitter crEndsLine). */
+  crEndsLine?: boolean;
+  /** A line longer than the answer's bound: `flood` (stop the bot) or `keep-head` (read it all, keep its head). */
+  longLines?: LongLinePolicy;
 }
 
 export interface JuryProfile {

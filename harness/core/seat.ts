@@ -19,7 +19,7 @@ import { round2, round3, type ViolationDraft } from './violations.js';
 /** Where a seat reports what it saw; `atNs` is when it happened (default: now). */
 export type ViolationSink = (draft: ViolationDraft, atNs?: bigint) => void;
 
-export type Collected = { lines: string[] } | { failed: FailureCode };
+export type Collected = { lines: string[]; read: BotLine[] } | { failed: FailureCode };
 
 /** The machine was too loaded to tell whether the bot was late: the harness's problem, never the bot's. */
 export class MachineOverload extends Error {
@@ -89,7 +89,7 @@ export class Seat {
     private readonly record: TranscriptSink,
   ) {
     raiseHarnessPriority();
-    this.bot = BotProcess.start(command, options, record);
+    this.bot = BotProcess.start(command, { ...options, lines: { crEndsLine: limits.crEndsLine ?? false, longLines: limits.longLines ?? 'flood' } }, record);
     this.listenFromNs = this.bot.startNs;
     this.schedAtListen = this.sched();
   }
@@ -141,6 +141,8 @@ export class Seat {
     // The deadline the jury waits for: extended by time the machine, not the bot, took.
     let waitUntilNs = deadlineNs;
     const collected: string[] = [];
+    const read: BotLine[] = [];
+    let skippedBeforeHandshake = 0;
     let lastArrivalNs = startNs;
     let nearMissSeen = false;
     let probeCpu: number | null | undefined;
@@ -153,18 +155,20 @@ export class Seat {
         const line = bot.lines.shift()!;
         this.noteLineEnding(line, request);
         if (request.handshake) {
-          const trimmed = line.text.trim();
+          const trimmed = javaTrim(line.text);
           if (trimmed !== request.handshake.token) {
             if (!nearMissSeen && trimmed.toLowerCase() === request.handshake.token.toLowerCase()) {
               nearMissSeen = true;
               this.report({ code: 'bad-handshake', ply: request.ply, message: `${request.label}: wrote '${line.text}' but the jury waits for exactly '${request.handshake.token}' (case-sensitive); it goes on waiting`, expected: request.handshake.token, actual: line.text }, line.arrivedNs);
-            } else if (!nearMissSeen) {
-              this.report({ code: 'extra-output', severity: 'warning', ply: request.ply, message: `${request.label}: the jury ignored the line '${line.text}' while waiting for '${request.handshake.token}'`, actual: line.text }, line.arrivedNs);
+            } else if (!nearMissSeen && skippedBeforeHandshake++ === 0) {
+              // One warning for a banner, however many lines it has.
+              this.report({ code: 'extra-output', severity: 'warning', ply: request.ply, message: `${request.label}: the jury ignored the line '${line.text.slice(0, 80)}' while waiting for '${request.handshake.token}' (lines before it are skipped, as the real jury does)`, actual: line.text }, line.arrivedNs);
             }
             continue;
           }
           collected.push(trimmed);
         } else collected.push(line.text);
+        read.push(line);
         lastArrivalNs = line.arrivedNs > startNs ? line.arrivedNs : startNs;
       }
       if (collected.length >= request.lines) break;
@@ -298,6 +302,11 @@ export class Seat {
         expected: `within ${withinMs} ms`, actual: `${fmt(wallMs)} ms`,
         evidence: { measuredMs: round3(wallMs), limitMs: withinMs, marginMs: round3(withinMs - wallMs), source: 'scenario withinMs', ...loadEvidence(load) },
       }, lastArrivalNs);
+    if (this.limits.stderrTurnLimitBytes !== undefined) {
+      // stderr is another pipe: let what the bot wrote there before its answer be read first.
+      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setImmediate(r));
+    }
     const stderrFailure = this.checkStderrTurn(request);
     if (stderrFailure) return stderrFailure;
     const stderrTurn = bot.takeStderrTurnBytes();
@@ -315,7 +324,7 @@ export class Seat {
         evidence: { stderrBytes: bot.stderrBytes },
       }, lastArrivalNs);
     }
-    return { lines: collected };
+    return { lines: collected, read };
   }
 
   /**
@@ -535,12 +544,15 @@ export class Seat {
   }
 
   private noteLineEnding(line: BotLine, request: AnswerRequest | null): void {
-    if (!line.crlf || this.crlfReported) return;
+    if (line.ending === 'lf' || this.crlfReported) return;
     this.crlfReported = true;
+    const shown = line.text.slice(0, 80);
     this.report({
       code: 'crlf-line-ending', ...(request ? { ply: request.ply } : {}),
-      message: `the line '${line.text}' ends in \\r\\n; the jury expects \\n (the \\r was ignored; later lines are not reported again)`,
-      expected: `'${line.text}\\n'`, actual: `'${line.text}\\r\\n'`,
+      message: line.ending === 'cr'
+        ? `the line '${shown}' ends in a lone \\r; this jury (Java's readLine) ends a line there, but another jury may not: end lines with \\n (later lines are not reported again)`
+        : `the line '${shown}' ends in \\r\\n; the jury expects \\n (the \\r was ignored; later lines are not reported again)`,
+      expected: `'${shown}\\n'`, actual: `'${shown}${line.ending === 'cr' ? '\\r' : '\\r\\n'}'`,
     }, line.arrivedNs);
   }
 
@@ -644,6 +656,15 @@ export function judgeLateArrival(a: LateArrival): { late: boolean; lateByMachine
 
 function loadEvidence(load: SchedDelta): Record<string, number> {
   return { cpuMs: round3(load.cpuMs), botQueuedMs: round3(load.queuedMs), harnessLagMs: round3(load.ownQueuedMs), ...(load.stealMs > 0 ? { stealMs: round3(load.stealMs) } : {}) };
+}
+
+/** Java's String.trim(): every character up to U+0020 at either end, and nothing else (not a BOM). */
+function javaTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  return text.slice(start, end);
 }
 
 function msToNs(ms: number): bigint {

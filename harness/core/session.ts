@@ -13,6 +13,7 @@ import {
   DataUnavailable, ScenarioError, type AnswerRequest, type Ending, type FailureCode, type GameDefinition, type JuryAction, type Referee,
 } from './game.js';
 import { resolveLimits, type ResolvedLimits } from './profile.js';
+import type { BotLine } from './lines.js';
 import type { ScenarioResult, Snapshot, TranscriptEntry } from './result.js';
 import { createRng } from './rng.js';
 import type { BotExpectation, MoveValue, Scenario, Step } from './scenario.js';
@@ -180,9 +181,9 @@ class Session {
         return;
       case 'expect-line': {
         const request: AnswerRequest = { ply: 0, label: `the line expected at ${where}`, lines: 1, timer: 'move', maxLineBytes: 65_536, unaskedLines: 'discard' };
-        const lines = await this.collect(request, step.withinMs);
-        if (!lines) return;
-        const got = lines[0]!;
+        const answer = await this.collect(request, step.withinMs);
+        if (!answer) return;
+        const got = answer.lines[0]!;
         const ok = step.line !== undefined ? got === step.line : matchesPattern(step.matches!, got);
         if (!ok)
           this.addViolation({
@@ -260,11 +261,12 @@ class Session {
 
   private async botTurn(request: AnswerRequest, expect: BotExpectation, withinMs: number | undefined): Promise<void> {
     this.consume();
-    const lines = await this.collect(request, withinMs);
-    if (!lines) return;
+    const got = await this.collect(request, withinMs);
+    if (!got) return;
+    const lines = got.lines;
     // What was legal before the answer is applied: an expectation no legal answer can meet is the scenario's mistake.
     const legal = 'any' in expect ? undefined : this.referee.legalAnswers?.();
-    const judgement = this.referee.answer(lines);
+    const judgement = this.referee.answer(lines, got.read);
     for (const v of judgement.violations) this.addViolation({ ply: request.ply, ...v });
     if (judgement.accepted && !('any' in expect)) this.checkExpectation(request, lines, expect, legal);
     this.snapshot(judgement.played ?? this.referee.canonical(lines));
@@ -316,14 +318,14 @@ class Session {
   // ---- one answer ----
 
   /** The seat collects the answer; a failure gets the rules' consequence and the jury stops the bot. */
-  private async collect(request: AnswerRequest, withinMs: number | undefined): Promise<string[] | null> {
+  private async collect(request: AnswerRequest, withinMs: number | undefined): Promise<{ lines: string[]; read: BotLine[] } | null> {
     if (this.flooded) {
       this.flooded = false;
       await this.failSeat('output-flood');
       return null;
     }
     const got = await this.seat!.collect(request, withinMs);
-    if ('lines' in got) return got.lines;
+    if ('lines' in got) return got;
     await this.failSeat(got.failed);
     return null;
   }

@@ -1,6 +1,7 @@
 // The JavaChallenge2015 referee driven by hand, as the core drives it, without processes.
 import { describe, expect, it } from 'vitest';
 import { ScenarioError, type JuryAction, type Judgement } from '../../harness/core/game.js';
+import { LineSplitter } from '../../harness/core/lines.js';
 import { createRng } from '../../harness/core/rng.js';
 import { javachallenge2015 } from '../../harness/games/javachallenge2015/index.js';
 import { chooseAction } from '../../harness/games/javachallenge2015/opponents.js';
@@ -119,6 +120,55 @@ describe('javachallenge2015 referee: answers', () => {
       expect(j.accepted).toBe(true);
       expect(j.violations.map((v) => [v.code, v.severity])).toEqual([['bad-format', 'warning']]);
     }
+  });
+
+  /** The first answer as the engine profile's reader gives it: whole line read, first 4096 bytes kept. */
+  function firstLongAnswer(bytes: string): Judgement {
+    const splitter = new LineSplitter(() => 4096, { crEndsLine: true, longLines: 'keep-head' });
+    const [line] = splitter.push(Buffer.from(`${bytes}\n`, 'latin1'), 1n).lines;
+    const ref = referee('0');
+    ref.next();
+    ref.answer(['READY']);
+    ref.next();
+    ref.next();
+    return ref.answer([line!.text], [line!]);
+  }
+
+  it('plays a 70,000-byte line by its first word, as the engine reads the whole line', () => {
+    const j = firstLongAnswer('R' + ' '.repeat(69_999));
+    expect(j).toMatchObject({ accepted: true, played: 'R' });
+    expect(j.violations.map((v) => [v.code, v.severity])).toEqual([['bad-format', 'warning']]);
+    expect(j.violations[0]!.message).toMatch(/a line of 70000 bytes starting "R {59}"\.\.\./);
+    expect(j.violations[0]!.evidence).toEqual({ lineBytes: 70_000, keptBytes: 4096 });
+  });
+
+  it('decides long lines by the bytes botjury did not keep, as the engine would', () => {
+    // Blank to the end: trim() removes it all. A word going on past the kept head is not one letter.
+    expect(firstLongAnswer('L' + '\t'.repeat(9000)).played).toBe('L');
+    expect(firstLongAnswer('L' + '\t'.repeat(9000) + 'x').played).toBe('N');
+    expect(firstLongAnswer(' '.repeat(4095) + 'L' + ' '.repeat(10) + 'x').played).toBe('L');
+    expect(firstLongAnswer(' '.repeat(4095) + 'Lx' + ' '.repeat(10)).played).toBe('N');
+    expect(firstLongAnswer('x'.repeat(9000)).violations.map((v) => [v.code, v.severity ?? 'error'])).toEqual([['bad-format', 'error']]);
+  });
+
+  it('says so when a long line hides its first word beyond the kept head (botjury plays N)', () => {
+    const j = firstLongAnswer(' '.repeat(5000) + 'R');
+    expect(j.played).toBe('N');
+    expect(j.violations[0]!.message).toMatch(/more blank bytes than botjury keeps/);
+  });
+
+  it('a bot writing bytes that are not UTF-8 gets them back escaped in the evidence, and N played', () => {
+    const splitter = new LineSplitter(() => 4096, { crEndsLine: true, longLines: 'keep-head' });
+    const [line] = splitter.push(Buffer.from([0xff, 0xfe, 0x4f, 0x77, 0x17, 0x0a]), 1n).lines;
+    const ref = referee('0');
+    ref.next();
+    ref.answer(['READY']);
+    ref.next();
+    ref.next();
+    const j = ref.answer([line!.text], [line!]);
+    expect(j.played).toBe('N');
+    expect(j.violations[0]).toMatchObject({ code: 'bad-format', actual: '\\xff\\xfeOw\x17' });
+    expect(j.violations[0]!.message).toContain('"\\\\xff\\\\xfeOw\\u0017"');
   });
 
   it('warns (ineffective-action) when the bot acts during its cool-down; the engine plays N', () => {

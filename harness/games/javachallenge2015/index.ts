@@ -2,8 +2,8 @@
 import type { GameDefinition } from '../../core/game.js';
 import { JavaChallenge2015Referee } from './referee.js';
 
-/** The engine reads a bot's stderr only after its answer; more than its pipe holds blocks the bot. */
-const STDERR_TURN_WARN_BYTES = 65_536;
+/** The engine reads a bot's stderr only after its answer: more than the pipe holds blocks the bot. */
+const STDERR_PIPE_BYTES = 65_536;
 
 export const javachallenge2015: GameDefinition = {
   id: 'javachallenge2015',
@@ -14,13 +14,17 @@ export const javachallenge2015: GameDefinition = {
     engine: {
       name: 'engine',
       description:
-        'the real engine (D4prog/JavaChallenge2015): READY within 1 s, 100 ms per action from the flush of the turn message (ACTION_TIME_LIMIT, commit f4a33e9)',
-      limits: { startupMs: 1000, moveMs: 100, closeGraceMs: 1000, stderrTurnLimitBytes: STDERR_TURN_WARN_BYTES },
+        'the real engine (D4prog/JavaChallenge2015): READY within 1 s, 100 ms per action from the flush of the turn message (ACTION_TIME_LIMIT, commit f4a33e9); lines read by Java readLine (a lone \\r ends one, any length); over 64 KiB of stderr in one turn times the bot out',
+      limits: {
+        startupMs: 1000, moveMs: 100, closeGraceMs: 1000,
+        stderrTurnLimitBytes: STDERR_PIPE_BYTES, crEndsLine: true, longLines: 'keep-head',
+      },
     },
     rules: {
       name: 'rules',
-      description: 'the English rule text (Rule.en.md): READY within 1 s, 1 s per action; everything else as the engine',
-      limits: { startupMs: 1000, moveMs: 1000, closeGraceMs: 1000, stderrTurnWarnBytes: STDERR_TURN_WARN_BYTES },
+      description:
+        'the English rule text (Rule.en.md): READY within 1 s, 1 s per action; lines end at \\n only and a line over the bound is output-flood; over 64 KiB of stderr in one turn is a warning; the game itself as the engine',
+      limits: { startupMs: 1000, moveMs: 1000, closeGraceMs: 1000, stderrTurnWarnBytes: STDERR_PIPE_BYTES },
     },
   },
   defaultProfile: 'engine',

@@ -8,6 +8,7 @@
 //   - a bad answer plays N and the bot goes on; the game ends by closing the bots' input.
 import { scenarioText } from '../../core/answers.js';
 import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
+import type { BotLine } from '../../core/lines.js';
 import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
 import { chooseAction, DEFAULT_OPPONENT, OPPONENT_NAMES, type OpponentName } from './opponents.js';
@@ -84,7 +85,11 @@ export class JavaChallenge2015Referee implements Referee {
     }
   }
 
-  answer(lines: string[]): Judgement {
+  /**
+   * `read`: the lines as the splitter gave them, when the core passes them. Under the engine profile a
+   * long line is kept only in part, and the part not kept can decide what the engine read.
+   */
+  answer(lines: string[], read?: readonly BotLine[]): Judgement {
     if (this.waiting === 'ready') {
       this.waiting = null;
       return { violations: [], accepted: true, played: 'READY' };
@@ -93,29 +98,35 @@ export class JavaChallenge2015Referee implements Referee {
     this.waiting = null;
 
     const line = lines[0] ?? '';
-    const parsed = parseAnswer(line);
+    const omitted = read?.[0]?.omitted;
+    const parsed = parseAnswer(line, omitted);
     const turn = this.state.turn;
     const ply = turn + 1;
     const me = this.state.players[this.bot]!;
     const violations: ViolationDraft[] = [];
+    const evidence = omitted ? { lineBytes: read![0]!.bytes, keptBytes: read![0]!.bytes - omitted.bytes } : undefined;
     if (!parsed.valid) {
       violations.push({
         code: 'bad-format',
         ply,
-        message: `player ${this.bot} answered ${describeLine(line)} at T=${turn}: the engine trims the line, takes the text before the first space (${JSON.stringify(parsed.token)}) and compares it case-sensitively with U, D, L, R, A and N; it matches none, so the engine played N${caseHint(parsed.token)}`,
+        message: parsed.unseen
+          ? `player ${this.bot} answered a line of ${read![0]!.bytes} bytes at T=${turn} that starts with more blank bytes than botjury keeps (${line.length}); the engine reads the first word after them, which botjury did not keep, so botjury played N`
+          : `player ${this.bot} answered ${describeLine(line, read?.[0]?.bytes)} at T=${turn}: the engine trims the line, takes the text before the first space (${quote(parsed.token)}) and compares it case-sensitively with U, D, L, R, A and N; it matches none, so the engine played N${caseHint(parsed.token)}`,
         expected: 'one line holding one of U D L R A N, e.g. N',
         actual: line,
         rule: RULES.output,
+        ...(evidence ? { evidence } : {}),
       });
     } else if (!parsed.exact) {
       violations.push({
         code: 'bad-format',
         severity: 'warning',
         ply,
-        message: `player ${this.bot} answered ${JSON.stringify(line)} at T=${turn}: the engine reads ${parsed.token} from it (trimmed, text before the first space), but the protocol asks for the letter alone`,
+        message: `player ${this.bot} answered ${describeLine(line, read?.[0]?.bytes)} at T=${turn}: the engine reads ${parsed.token} from it (trimmed, text before the first space), but the protocol asks for the letter alone`,
         expected: parsed.token,
         actual: line,
         rule: RULES.output,
+        ...(evidence ? { evidence } : {}),
       });
     }
     if (parsed.valid && me.onBoard && me.cooldown > 0 && parsed.action !== 'N') {
@@ -209,8 +220,17 @@ export class JavaChallenge2015Referee implements Referee {
   }
 }
 
-function describeLine(line: string): string {
-  return line === '' ? 'an empty line' : JSON.stringify(line);
+/** Longest stretch of an answer quoted in a message (the whole line stays in `actual`). */
+const QUOTE_CHARS = 60;
+
+/** The line for a message: short lines quoted whole, long ones by their start and their length. */
+function describeLine(line: string, bytes = Buffer.byteLength(line)): string {
+  if (line === '' && bytes === 0) return 'an empty line';
+  return bytes > QUOTE_CHARS || line.length > QUOTE_CHARS ? `a line of ${bytes} bytes starting ${quote(line)}` : JSON.stringify(line);
+}
+
+function quote(text: string): string {
+  return text.length > QUOTE_CHARS ? `${JSON.stringify(text.slice(0, QUOTE_CHARS))}...` : JSON.stringify(text);
 }
 
 function caseHint(token: string): string {

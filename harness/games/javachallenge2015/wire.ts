@@ -10,6 +10,7 @@
 //   U D L R A N case-sensitively. Anything else plays N. Extra lines stay in the pipe and are read as
 //   the next turns' answers (the stale-line shift), so the AnswerRequest queues them.
 import type { AnswerRequest } from '../../core/game.js';
+import type { OmittedTail } from '../../core/lines.js';
 import { isAction, type Action, type GameState } from './rules.js';
 
 export const READY = 'READY';
@@ -17,7 +18,10 @@ export const EOD = 'EOD';
 
 /** A READY line must fit; a longer line before READY is a flood rather than a banner. */
 const MAX_HANDSHAKE_LINE_BYTES = 65_536;
-/** An action is one letter; 4 KiB leaves room for a trailing comment the engine would ignore. */
+/**
+ * An action is one letter; 4 KiB leaves room for a trailing comment the engine would ignore. Under the
+ * `engine` profile a longer line is read whole and only these first bytes are kept (keep-head).
+ */
 const MAX_ACTION_LINE_BYTES = 4096;
 
 /** The lines the engine writes to player `id` at the start of its turn. */
@@ -49,12 +53,41 @@ export interface ParsedAnswer {
   valid: boolean;
   /** True when the whole line is exactly the letter (no padding, no trailing words). */
   exact: boolean;
+  /**
+   * The line was longer than botjury keeps and began with more blank bytes than it keeps: the engine's
+   * word lies in bytes botjury read but did not keep. botjury then plays N (docs: assumptions and limits).
+   */
+  unseen?: true;
 }
 
-export function parseAnswer(line: string): ParsedAnswer {
-  const token = javaTrim(line).split(' ')[0] ?? '';
+/**
+ * The engine's reading of one answer line: Java trim(), then the text before the first space. `omitted`
+ * describes the bytes of a long line that botjury read but did not keep (LineSplitter keep-head): when
+ * they are all blank, trim() removes them and the head alone decides; otherwise the engine's word either
+ * ends inside the head, or goes on past it (then it is longer than one letter, unless the first byte
+ * not kept is the space that ends it).
+ */
+export function parseAnswer(line: string, omitted?: OmittedTail): ParsedAnswer {
+  const whole = omitted === undefined;
+  if (!omitted || omitted.allBlank) return judged(javaTrim(line).split(' ')[0]!, whole && line);
+  const start = javaTrimStart(line);
+  if (start === '') return { ...judged('', false), unseen: true };
+  const space = start.indexOf(' ');
+  if (space >= 0) return judged(start.slice(0, space), false);
+  // The word runs to the end of the head: it ends there only if the next byte is a space.
+  return omitted.firstByte === 0x20 ? judged(start, false) : { token: start, action: 'N', valid: false, exact: false };
+}
+
+/** `line`: the whole line when botjury kept all of it, else false (then it is never exactly the letter). */
+function judged(token: string, line: string | false): ParsedAnswer {
   const valid = isAction(token);
   return { token, action: valid ? token : 'N', valid, exact: valid && line === token };
+}
+
+function javaTrimStart(text: string): string {
+  let start = 0;
+  while (start < text.length && text.charCodeAt(start) <= 0x20) start++;
+  return text.slice(start);
 }
 
 export function handshakeRequest(): AnswerRequest {

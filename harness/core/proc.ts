@@ -114,6 +114,9 @@ export type ThreadWait = 'running' | 'reading-stdin' | 'other' | 'unknown';
  */
 export function classifyThread(syscall: string | null, wchan: string | null, state: string | null, readSyscalls: readonly number[]): ThreadWait {
   if (state === 'T' || state === 't') return 'other';
+  // Runnable: woken (say, by the jury's message) but still waiting for a CPU on a busy machine. Its
+  // syscall file still names the read it is returning from; it is about to answer, not idle.
+  if (state === 'R') return 'running';
   if (syscall !== null) {
     const text = syscall.trim();
     if (text === 'running') return 'running';

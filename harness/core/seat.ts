@@ -34,6 +34,8 @@ const UNFLUSHED_CONFIRM_MS = 1_000;
 const PROBE_INTERVAL_MS = 100;
 /** A reply over this share of its limit is a close call worth a warning. */
 const NEAR_LIMIT_SHARE = 0.8;
+/** How long the jury lets a bot go back to reading after an answer under `queue` (see settleAfterAnswer). */
+const SETTLE_MS = 100;
 /** More unasked lines than any protocol can explain in one gap: the bot floods. */
 const MAX_UNASKED_LINES_PER_GAP = 1_000;
 /**
@@ -72,8 +74,16 @@ export class Seat {
   private schedAtListen: SchedSample;
   private lastRequest: AnswerRequest | null = null;
   private lastAnswer: AnswerMark | null = null;
-  /** Unasked lines reported so far that still sit in the queue (JavaChallenge2015's stale-line shift). */
-  private reportedBacklog = 0;
+  /**
+   * Under `queue` (JavaChallenge2015's stale-line shift) the bot may run lines ahead of the jury:
+   * lines received less lines asked for. Each line beyond the largest lead reported so far is a new
+   * cause; a lead that merely persists (every later answer one turn behind) is not.
+   */
+  private linesAsked = 0;
+  private linesTaken = 0;
+  private leadReported = 0;
+  /** Whether waiting for this bot to go back to reading after an answer works (it reads with read(2)). */
+  private settles: boolean | undefined;
   private crlfReported = false;
   private memoryReported = false;
   private stderrMidLineReported = false;
@@ -140,12 +150,13 @@ export class Seat {
     const deadlineNs = limitMs !== undefined ? startNs + msToNs(Math.max(0, limitMs)) : undefined;
     // The deadline the jury waits for: extended by time the machine, not the bot, took.
     let waitUntilNs = deadlineNs;
+    this.linesAsked += request.lines;
     const collected: string[] = [];
     const read: BotLine[] = [];
     let skippedBeforeHandshake = 0;
     let lastArrivalNs = startNs;
     let nearMissSeen = false;
-    let probeCpu: number | null | undefined;
+    let probeActivity: bigint | undefined;
     let confirmations = 0;
     /** botjury's own counters when it first saw the deadline pass: bounds its own lateness to read. */
     let deadlineSample: { atNs: bigint; sched: SchedSample } | null = null;
@@ -153,6 +164,7 @@ export class Seat {
     for (;;) {
       while (bot.lines.length > 0 && collected.length < request.lines) {
         const line = bot.lines.shift()!;
+        this.linesTaken++;
         this.noteLineEnding(line, request);
         if (request.handshake) {
           const trimmed = javaTrim(line.text);
@@ -160,7 +172,9 @@ export class Seat {
             if (!nearMissSeen && trimmed.toLowerCase() === request.handshake.token.toLowerCase()) {
               nearMissSeen = true;
               this.report({ code: 'bad-handshake', ply: request.ply, message: `${request.label}: wrote '${line.text}' but the jury waits for exactly '${request.handshake.token}' (case-sensitive); it goes on waiting`, expected: request.handshake.token, actual: line.text }, line.arrivedNs);
-            } else if (!nearMissSeen && skippedBeforeHandshake++ === 0) {
+            }
+            this.linesAsked++; // a line the jury reads and skips is not one the bot is ahead by
+            if (!nearMissSeen && skippedBeforeHandshake++ === 0) {
               // One warning for a banner, however many lines it has.
               this.report({ code: 'extra-output', severity: 'warning', ply: request.ply, message: `${request.label}: the jury ignored the line '${line.text.slice(0, 80)}' while waiting for '${request.handshake.token}' (lines before it are skipped, as the real jury does)`, actual: line.text }, line.arrivedNs);
             }
@@ -226,10 +240,12 @@ export class Seat {
       if (!bot.exit && !bot.stdinClosed) {
         if (silentMs >= this.limits.unflushedProbeMs) {
           const wait = stdinWait(bot.processIds(), bot.stdinIdentity);
-          const cpu = bot.cpuMs();
-          if (wait?.waitingOnStdin && probeCpu !== undefined && cpu === probeCpu) confirmations++;
+          // CPU and run-queue wait both unchanged: the bot neither ran nor waited to run in between.
+          const sched = this.sched();
+          const activity = [...sched.threads.values()].reduce((sum, t) => sum + t.cpu + t.queued, 0n);
+          if (wait?.waitingOnStdin && probeActivity !== undefined && activity === probeActivity) confirmations++;
           else confirmations = 0;
-          probeCpu = wait?.waitingOnStdin ? cpu : undefined;
+          probeActivity = wait?.waitingOnStdin ? activity : undefined;
           if (confirmations >= 2) {
             if (nearMissSeen) {
               // It wrote its near miss (`Ready`) and waits: the jury will only time out. One verdict.
@@ -239,7 +255,7 @@ export class Seat {
             const verdict = await this.proveUnflushed(request, startNs, wait!.detail, silentMs, collected);
             if (verdict) return verdict;
             confirmations = 0;
-            probeCpu = undefined;
+            probeActivity = undefined;
           }
           const next = now + msToNs(PROBE_INTERVAL_MS);
           if (wakeAt === undefined || next < wakeAt) wakeAt = next;
@@ -504,20 +520,15 @@ export class Seat {
    */
   reportUnaskedLines(when: string, ended: boolean): boolean {
     const bot = this.bot;
-    const policy = this.lastRequest?.unaskedLines ?? 'discard';
-    const queued = policy === 'queue' && !ended;
-    if (bot.lines.length === 0) {
-      this.reportedBacklog = 0;
-      return false;
-    }
-    if (policy === 'queue' && ended) {
-      // A bot running behind ends with its last answers unread: the shift already reported, not a new fault.
-      const fresh = bot.lines.length - this.reportedBacklog;
-      bot.lines.splice(0, Math.min(bot.lines.length, this.reportedBacklog));
-      if (fresh <= 0) return false;
-    }
-    const fresh = queued ? bot.lines.slice(this.reportedBacklog) : bot.lines.splice(0);
-    if (queued) this.reportedBacklog = bot.lines.length;
+    const queue = (this.lastRequest?.unaskedLines ?? 'discard') === 'queue';
+    let fresh: BotLine[];
+    if (queue) {
+      const lead = this.linesTaken + bot.lines.length - this.linesAsked;
+      fresh = lead > this.leadReported ? bot.lines.slice(bot.lines.length - (lead - this.leadReported)) : [];
+      this.leadReported = Math.max(this.leadReported, lead);
+      if (ended) bot.lines.splice(0); // a bot running behind ends with its last answers unread: not a new fault
+    } else fresh = bot.lines.splice(0);
+    if (fresh.length === 0) return false;
     if (fresh.length > MAX_UNASKED_LINES_PER_GAP) {
       this.report({
         code: 'output-flood', ...(this.lastAnswer ? { ply: this.lastAnswer.ply } : {}),
@@ -528,6 +539,7 @@ export class Seat {
       bot.lines.splice(0);
       return true;
     }
+    const shifts = queue && !ended;
     for (const line of fresh) {
       this.noteLineEnding(line, this.lastRequest);
       const after = this.lastAnswer && line.arrivedNs >= this.lastAnswer.atNs
@@ -536,11 +548,30 @@ export class Seat {
       this.report({
         code: 'extra-output',
         ...(this.lastAnswer ? { ply: this.lastAnswer.ply } : this.lastRequest ? { ply: this.lastRequest.ply } : {}),
-        message: `the bot wrote '${line.text}'${after}, when no answer was asked for${queued ? '; the real engine reads it as the answer to its next request, so from now on the bot plays one answer behind' : ended ? '' : '; the real jury would have read it as the next answer'}`,
+        message: `the bot wrote '${line.text.slice(0, 200)}'${after}, when no answer was asked for${shifts ? '; the real engine reads it as the answer to its next request, so from now on the bot plays one answer behind' : ended ? '' : '; the real jury would have read it as the next answer'}`,
         expected: 'no output', actual: line.text,
       }, line.arrivedNs);
     }
     return false;
+  }
+
+  /**
+   * Under `queue` a line the bot writes after its answer is read by the engine as its next answer,
+   * however late it comes. To say which answer it followed, the jury lets a bot that reads with
+   * read(2) go back to reading before it writes again (at most SETTLE_MS; time not charged). A bot
+   * never seen back in read(2) (an event-loop bot) is not waited for again.
+   */
+  async settleAfterAnswer(): Promise<void> {
+    if ((this.lastRequest?.unaskedLines ?? 'discard') !== 'queue' || this.settles === false || this.bot.exit) return;
+    const until = process.hrtime.bigint() + msToNs(SETTLE_MS);
+    while (process.hrtime.bigint() < until) {
+      if (stdinWait(this.bot.processIds(), this.bot.stdinIdentity)?.waitingOnStdin) {
+        this.settles = true;
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    this.settles ??= false;
   }
 
   private noteLineEnding(line: BotLine, request: AnswerRequest | null): void {
@@ -550,7 +581,7 @@ export class Seat {
     this.report({
       code: 'crlf-line-ending', ...(request ? { ply: request.ply } : {}),
       message: line.ending === 'cr'
-        ? `the line '${shown}' ends in a lone \\r; this jury (Java's readLine) ends a line there, but another jury may not: end lines with \\n (later lines are not reported again)`
+        ? `the line '${shown}' ends in a lone \\r; the engine (Java's readLine) ends a line there, but another jury may not: end lines with \\n (later lines are not reported again)`
         : `the line '${shown}' ends in \\r\\n; the jury expects \\n (the \\r was ignored; later lines are not reported again)`,
       expected: `'${shown}\\n'`, actual: `'${shown}${line.ending === 'cr' ? '\\r' : '\\r\\n'}'`,
     }, line.arrivedNs);

@@ -271,6 +271,7 @@ class Session {
     if (judgement.accepted && !('any' in expect)) this.checkExpectation(request, lines, expect, legal);
     this.snapshot(judgement.played ?? this.referee.canonical(lines));
     if (judgement.stopBot) await this.seat!.stop();
+    else await this.seat!.settleAfterAnswer();
   }
 
   private checkExpectation(request: AnswerRequest, lines: string[], expect: BotExpectation, legal: string[] | undefined): void {

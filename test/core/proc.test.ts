@@ -10,6 +10,12 @@ describe('reading a thread from /proc', () => {
     expect(classifyThread('230 0x1 0x0 0x7ffd 0x0 0x0 0x0 0x7ffc 0x7f95', null, null, X64_READS)).toBe('other'); // clock_nanosleep
     expect(classifyThread('running', null, null, X64_READS)).toBe('running');
   });
+  it('a thread woken from read(0) but still waiting for a CPU is running, not idle (a busy machine)', () => {
+    // Its syscall file still names the read it returns from; only the state says it is runnable.
+    expect(classifyThread('0 0x0 0x5569a95eae70 0x2000 0x0 0x0 0x0 0x7ffc 0x7f95', null, 'R', X64_READS)).toBe('running');
+    expect(classifyThread('0 0x0 0x5569a95eae70 0x2000 0x0 0x0 0x0 0x7ffc 0x7f95', null, 'S', X64_READS)).toBe('reading-stdin');
+    expect(classifyThread('0 0x0 0x5569a95eae70 0x2000 0x0 0x0 0x0 0x7ffc 0x7f95', null, 'T', X64_READS)).toBe('other');
+  });
   it('falls back to wchan and the state without ptrace rights', () => {
     expect(classifyThread(null, 'anon_pipe_read', 'S', X64_READS)).toBe('reading-stdin');
     expect(classifyThread(null, 'pipe_read', 'S', X64_READS)).toBe('reading-stdin');

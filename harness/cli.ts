@@ -25,7 +25,7 @@ const USAGE = `botjury ${VERSION} — conformance checks for competition game bo
   botjury validate <scenario.yaml | dir>...
   botjury list
   botjury replay <transcript.json> [options] [-- <bot command> [args...]]
-  botjury import <game> <record> [--role R] [--exact] [--output FILE]
+  botjury import <game> <record | -> [--role R] [--exact] [--output FILE]
   botjury fuzz <game> [--role R] --games N --seed S --save-dir DIR [options] -- <bot command> [args...]
 
 Options:
@@ -249,31 +249,53 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
   return exitCodeFor(result.report);
 }
 
-function importCommand(rest: string[], values: Values, cwd: string): number {
+/** A record is a game page or a move list: far below this; anything larger is not a record. */
+const MAX_RECORD_BYTES = 4 * 1024 * 1024;
+
+/** The record file's text, or stdin's for `-`, bounded in size. */
+async function readRecord(recordFile: string, cwd: string): Promise<string> {
+  const tooLarge = (where: string) => new HarnessError(`${where} is larger than ${MAX_RECORD_BYTES / 1024 / 1024} MB: not a game record`);
+  if (recordFile !== '-') {
+    try {
+      if (statSync(path.resolve(cwd, recordFile)).size > MAX_RECORD_BYTES) throw tooLarge(`the record ${recordFile}`);
+      return readFileSync(path.resolve(cwd, recordFile), 'utf8');
+    } catch (e) {
+      if (e instanceof HarnessError) throw e;
+      throw new HarnessError(`cannot read the record ${recordFile}: ${(e as Error).message}`);
+    }
+  }
+  if (process.stdin.isTTY) process.stderr.write('botjury: reading the record from stdin (end it with Ctrl-D)\n');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_RECORD_BYTES) throw tooLarge('the record on stdin');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function importCommand(rest: string[], values: Values, cwd: string): Promise<number> {
   const [gameId, recordFile, ...extra] = rest;
-  if (!gameId || !recordFile) throw new UsageError('import needs a game and a record file: botjury import alquerque game.txt [--role white] [--output game.yaml]');
+  if (!gameId || !recordFile) throw new UsageError('import needs a game and a record file (- for stdin): botjury import alquerque game.txt [--role white] [--output game.yaml]');
   if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
   const game = GAMES.find((g) => g.id === gameId);
   if (!game) throw new UsageError(`unknown game '${gameId}'; games: ${GAMES.map((g) => g.id).join(', ')}`);
   if (values.role !== undefined && !game.roles.includes(values.role as string))
     throw new UsageError(`${game.id} has roles ${game.roles.join(', ')}; '${values.role as string}' is not one of them`);
-  let text: string;
-  try {
-    text = readFileSync(path.resolve(cwd, recordFile), 'utf8');
-  } catch (e) {
-    throw new HarnessError(`cannot read the record ${recordFile}: ${(e as Error).message}`);
-  }
+  const text = await readRecord(recordFile, cwd);
+  const recordName = recordFile === '-' ? 'stdin' : recordFile;
   const output = values.output as string | undefined;
   const scenarioDir = output ? path.dirname(path.resolve(cwd, output)) : cwd;
   let imported;
   try {
     imported = importRecord(game, parseRecord(game, text), {
-      source: recordFile, scenarioDir,
+      source: recordName, scenarioDir,
       ...(values.role !== undefined ? { role: values.role as string } : {}),
       ...(values.exact ? { exact: true } : {}),
     });
   } catch (e) {
-    if (e instanceof RecordError) throw new HarnessError(`${recordFile}: ${e.message}`);
+    if (e instanceof RecordError) throw new HarnessError(`${recordName}: ${e.message}`);
     throw e;
   }
   const yaml = scenarioYaml(imported.scenario, scenarioDir, [`Imported by: botjury import ${game.id} ${path.basename(recordFile)}${values.role !== undefined ? ` --role ${values.role as string}` : ''}${values.exact ? ' --exact' : ''}`]);
@@ -359,7 +381,7 @@ function list(): number {
     for (const [name, p] of Object.entries(g.profiles))
       lines.push(`  profile:  ${name}${name === g.defaultProfile ? ' (default)' : ''} — ${p.description}`);
     lines.push(`  suite:    scenarios/${g.id}/ (${count} scenario${count === 1 ? '' : 's'})`);
-    lines.push(`  rules:    ${g.ruleText}`);
+    lines.push(`  rules:    the official rule text (${path.basename(g.ruleText)}; not shipped with botjury)`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is compiled from TypeScript by `npm ci` (the `prepare` script).
+// Thin launcher: the CLI is compiled from TypeScript by `npm ci` in a clone (the `prepare` script),
+// on install from a git tag (npm runs `prepare`), and into every tarball (`prepack`).
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const cli = fileURLToPath(new URL('../dist/harness/cli.js', import.meta.url));
 if (!existsSync(cli)) {
-  process.stderr.write('botjury: not built yet; run `npm ci` (or `npm run build`) in the botjury folder\n');
+  process.stderr.write('botjury: not built (no dist/): in a clone of botjury run `npm ci`; an installed botjury always has it, so reinstall it\n');
   process.exit(2);
 }
 const { main } = await import(pathToFileURL(cli).href);

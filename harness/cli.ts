@@ -205,25 +205,44 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
   return replayExitCode(result);
 }
 
-function importCommand(rest: string[], values: Values, cwd: string): number {
+/** A record is a game page or a move list: far below this; anything larger is not a record. */
+const MAX_RECORD_BYTES = 4 * 1024 * 1024;
+
+/** The record file's text, or stdin's for `-`, bounded in size. */
+async function readRecord(recordFile: string, cwd: string): Promise<string> {
+  const tooLarge = (where: string) => new HarnessError(`${where} is larger than ${MAX_RECORD_BYTES / 1024 / 1024} MB: not a game record`);
+  if (recordFile !== '-') return readBoundedFile(path.resolve(cwd, recordFile), FILE_CAPS.record, 'record', recordFile);
+  if (process.stdin.isTTY) process.stderr.write('botjury: reading the record from stdin (end it with Ctrl-D)\n');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_RECORD_BYTES) throw tooLarge('the record on stdin');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function importCommand(rest: string[], values: Values, cwd: string): Promise<number> {
   const [gameId, recordFile, ...extra] = rest;
-  if (!gameId || !recordFile) throw new UsageError('import needs a game and a record file: botjury import alquerque game.txt [--role white] [--output game.yaml]');
+  if (!gameId || !recordFile) throw new UsageError('import needs a game and a record file (- for stdin): botjury import alquerque game.txt [--role white] [--output game.yaml]');
   if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
   const game = findGame(GAMES, gameId);
   if (values.role !== undefined) checkRole(game, values.role as string);
-  const text = readBoundedFile(path.resolve(cwd, recordFile), FILE_CAPS.record, 'record', recordFile);
+  const text = await readRecord(recordFile, cwd);
+  const recordName = recordFile === '-' ? 'stdin' : recordFile;
   const output = values.output as string | undefined;
   if (output !== undefined) prepareOutputFile(path.resolve(cwd, output), '--output');
   const scenarioDir = output ? path.dirname(path.resolve(cwd, output)) : cwd;
   let imported;
   try {
     imported = importRecord(game, parseRecord(game, text), {
-      source: recordFile, scenarioDir,
+      source: recordName, scenarioDir,
       ...(values.role !== undefined ? { role: values.role as string } : {}),
       ...(values.exact ? { exact: true } : {}),
     });
   } catch (e) {
-    if (e instanceof RecordError) throw new HarnessError(`${recordFile}: ${e.message}`);
+    if (e instanceof RecordError) throw new HarnessError(`${recordName}: ${e.message}`);
     throw e;
   }
   const yaml = scenarioYaml(imported.scenario, scenarioDir, [`Imported by: botjury import ${game.id} ${path.basename(recordFile)}${values.role !== undefined ? ` --role ${values.role as string}` : ''}${values.exact ? ' --exact' : ''}`]);
@@ -339,7 +358,7 @@ function list(): number {
     for (const [name, p] of Object.entries(g.profiles))
       lines.push(`  profile:  ${name}${name === g.defaultProfile ? ' (default)' : ''} — ${p.description}`);
     lines.push(`  suite:    scenarios/${g.id}/ (${count} scenario${count === 1 ? '' : 's'})`);
-    lines.push(`  rules:    ${g.ruleText}`);
+    lines.push(`  rules:    the official rule text (${path.basename(g.ruleText)}; not shipped with botjury)`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -1,13 +1,18 @@
 // `botjury fuzz <game>`: play seeded games against the built-in opponents (roles alternate, every game
 // its own seed, so generated setups vary too) and, for each distinct violation, save a scenario that
-// reproduces it with as few steps as still trigger the same verdict:
+// reproduces it with as few steps as still trigger the same verdict (the same violation key):
 //   1. the failing game, replayed with its opponent moves scripted and `bot: any` for the bot;
-//   2. cut after the answer the verdict is about;
-//   3. the shortest prefix that still triggers it (binary search; when the steps run out the jury
-//      ends the game, as the real one does);
-//   4. the saved file, loaded like any scenario, run alone: it must reproduce the verdict.
-// Deterministic for a given seed and a deterministic bot: same games, same files, byte for byte.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//   2. cut after the answer the verdict is about, then the shortest prefix that still triggers it
+//      (binary search; when the steps run out the jury ends the game, as the real one does);
+//   3. simplified: scripted moves become `play` segments (the fuzz game was played against the
+//      seeded built-in opponent, so a play segment from the start replays the same moves in one step);
+//   4. steps removed, delta-debugging style: chunks of half the steps, then smaller, then single steps
+//      (a bounded number of runs). Simplifying first makes this cheap: removing scripted steps from a
+//      long game almost never keeps the turn order, so each of those runs would be wasted;
+//   5. the saved file, loaded like any scenario, run alone: it must reproduce the verdict.
+// Every candidate is kept only if it reproduces the verdict; the order of candidates is fixed, so the
+// result is deterministic for a given seed and a deterministic bot: same games, same files, byte for byte.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HarnessError, type BotCommand } from '../core/bot-process.js';
@@ -154,30 +159,33 @@ async function shrinkAndSave(input: ShrinkInput): Promise<FuzzFinding> {
   const full: StepText[] = [...scripted, { play: { until: 'end' }, comment: 'the end of the game' }];
   const base = scenarioText(input, []);
   let runs = 0;
-  const cache = new Map<number, boolean>();
-  const reproduces = async (k: number): Promise<boolean> => {
-    if (cache.has(k)) return cache.get(k)!;
+  const cache = new Map<string, boolean>();
+  const reproduces = async (steps: StepText[]): Promise<boolean> => {
+    const id = JSON.stringify(steps.map(({ comment: _, ...step }) => step));
+    const known = cache.get(id);
+    if (known !== undefined) return known;
     runs++;
-    const result = await runText({ ...base, steps: full.slice(0, k) }, input);
+    const result = await runText({ ...base, steps }, input);
     const ok = result !== null && result.violations.some((w) => violationKey(w, game.roles) === key);
-    cache.set(k, ok);
+    cache.set(id, ok);
     return ok;
   };
   // Cut what follows the answer the verdict is about; fall back to the whole game.
   let hi = atVerdict >= 0 ? atVerdict + 1 : full.length;
-  if (!(await reproduces(hi)) && hi < full.length && (await reproduces(full.length))) hi = full.length;
-  let reproducible = cache.get(hi) === true;
-  if (reproducible) {
+  if (!(await reproduces(full.slice(0, hi))) && hi < full.length && (await reproduces(full))) hi = full.length;
+  let steps = full;
+  if (await reproduces(full.slice(0, hi))) {
     // The shortest prefix that still triggers the verdict (a fault that needs no game at all, like
     // one at the start or after Quit, needs no steps).
     let lo = 0;
     while (lo < hi) {
       const mid = Math.floor((lo + hi) / 2);
-      if (await reproduces(mid)) hi = mid;
+      if (await reproduces(full.slice(0, mid))) hi = mid;
       else lo = mid + 1;
     }
-  } else hi = full.length;
-  const steps = full.slice(0, hi);
+    steps = await simplify(full.slice(0, hi), reproduces, v);
+    steps = await removeSteps(steps, reproduces, () => runs);
+  }
   const text = scenarioText(input, steps);
   const name = fileName(game, v, input.usedNames);
   const file = path.join(options.saveDir, name);
@@ -185,13 +193,83 @@ async function shrinkAndSave(input: ShrinkInput): Promise<FuzzFinding> {
   // The saved file alone, loaded as a user would load it.
   runs++;
   const alone = await runScenario(loadScenario(path.resolve(file), options.invokedFrom, options.games), role, game, input.session);
-  reproducible = alone.status !== 'error' && alone.violations.some((w) => violationKey(w, game.roles) === key);
+  const reproducible = alone.status !== 'error' && alone.violations.some((w) => violationKey(w, game.roles) === key);
   input.log(`  ${v.code}${v.ply !== undefined ? ` at ply ${v.ply}` : ''}: ${full.length} steps shrunk to ${steps.length} in ${runs} runs; ${reproducible ? 'reproduces alone' : 'did NOT reproduce alone (does the bot depend on timing or chance?)'}: ${displayPath(file, options.invokedFrom)}`);
   return {
     key, code: v.code, ...(v.code === 'illegal-move' ? { kind: messageKind(v.message, game.roles) } : {}), message: v.message,
     game: input.index + 1, role, seed, ...(v.ply !== undefined ? { ply: v.ply } : {}),
     fullSteps: full.length, steps: steps.length, runs, file, reproduced: reproducible,
   };
+}
+
+export type Reproduces = (steps: StepText[]) => Promise<boolean>;
+
+/** Plies a step plays (each scripted step is one action of the game, as in a play segment); Infinity: to the end. */
+function pliesOf(step: StepText): number {
+  if ('play' in step) return 'plies' in step.play ? step.play.plies : Infinity;
+  return 'quit' in step ? 0 : 1;
+}
+
+/** One play segment for consecutive steps: as many plies, or to the end. */
+function asPlay(steps: StepText[], comment: string): StepText {
+  const plies = steps.reduce((sum, step) => sum + pliesOf(step), 0);
+  return { play: plies === Infinity ? { until: 'end' } : { plies }, comment };
+}
+
+/**
+ * Scripted moves become play segments: first the whole scenario as one, then all but its last step
+ * (the verdict's answer), then, from the longest, each run of two or more scripted steps.
+ */
+export async function simplify(steps: StepText[], reproduces: Reproduces, v: Violation): Promise<StepText[]> {
+  if (steps.length < 2 || steps.some((step) => 'quit' in step)) return steps;
+  const fromSeed = 'the fuzz game from its seed, both sides played';
+  const whole = [asPlay(steps, `${fromSeed}; the verdict: ${v.code}${v.ply !== undefined ? ` at ply ${v.ply}` : ''}`)];
+  if (await reproduces(whole)) return whole;
+  const before = [asPlay(steps.slice(0, -1), fromSeed), steps[steps.length - 1]!];
+  if (steps.length > 2 && (await reproduces(before))) return before;
+  let current = steps;
+  for (let improved = true; improved; ) {
+    improved = false;
+    for (const run of scriptedRuns(current)) {
+      const candidate = [...current.slice(0, run.start), asPlay(current.slice(run.start, run.end), 'both sides played by the seeded built-in opponent'), ...current.slice(run.end)];
+      if (await reproduces(candidate)) {
+        current = candidate;
+        improved = true;
+        break;
+      }
+    }
+  }
+  return current;
+}
+
+/** Runs of two or more scripted steps (opponent: or bot:), longest first. */
+function scriptedRuns(steps: StepText[]): { start: number; end: number }[] {
+  const runs: { start: number; end: number }[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    let end = i;
+    while (end < steps.length && ('opponent' in steps[end]! || 'bot' in steps[end]!)) end++;
+    if (end - i >= 2) runs.push({ start: i, end });
+    i = Math.max(i, end);
+  }
+  return runs.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+}
+
+/** Runs removal may spend: a scripted game that no simplification shortened would otherwise cost O(n log n) runs. */
+export const MAX_REMOVAL_RUNS = 48;
+
+/** Delta debugging: remove chunks of half the steps, then of a quarter, ..., then single steps, while they still reproduce. */
+export async function removeSteps(steps: StepText[], reproduces: Reproduces, runsSoFar: () => number): Promise<StepText[]> {
+  const budget = runsSoFar() + MAX_REMOVAL_RUNS;
+  let current = steps;
+  for (let size = Math.max(1, Math.floor(current.length / 2)); current.length > 0; size = Math.max(1, Math.floor(size / 2))) {
+    for (let start = 0; start < current.length && runsSoFar() < budget; ) {
+      const candidate = [...current.slice(0, start), ...current.slice(start + size)];
+      if (await reproduces(candidate)) current = candidate;
+      else start += size;
+    }
+    if (size === 1) break;
+  }
+  return current;
 }
 
 /** Codes whose messages carry measured times: left out of the saved file, which must not vary. */

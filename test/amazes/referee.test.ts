@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee } from '../../harness/core/game.js';
 import { createRng } from '../../harness/core/rng.js';
 import { amazes } from '../../harness/games/amazes/index.js';
-import { SHARED } from '../helpers.js';
+import { HAS_SHARED, needsShared, SHARED } from '../helpers.js';
 
 function referee(role: string, options: { seed?: number; setup?: Record<string, unknown>; opponent?: string; scenarioDir?: string } = {}): Referee {
   const seed = options.seed ?? 1;
@@ -238,7 +238,7 @@ describe('scenario control', () => {
     expect(() => referee('red', { setup: { maze: 'missing.txt' } })).toThrow(ScenarioError);
   });
 
-  it('an official sample maze with starts chosen by the rules', () => {
+  it.skipIf(!HAS_SHARED)(needsShared('an official sample maze with starts chosen by the rules'), () => {
     const r = referee('red', { seed: 4, setup: { maze: 'maze07.txt' }, scenarioDir: path.join(SHARED, 'data', 'amazes') });
     const t = drive(r, leftHand);
     expect(t.ending.kind).toBe('self-exit');

@@ -1,8 +1,8 @@
 // examples/api is a bot repository whose own vitest tests import { runScenarios } from 'botjury'.
 // Here its tests run as its owner would run them (`npm test` in that folder): they pass with its bot
-// and fail, naming the verdict, with a broken one.
+// and fail, naming the verdict, with broken ones. (test/package/ runs it outside this tree.)
 import { execa } from 'execa';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers.js';
@@ -29,16 +29,23 @@ describe('programmatic API example (examples/api)', () => {
     }
   });
 
+  it('its bot is self-contained: a copy of the JavaScript example bot, kept identical', () => {
+    expect(readFileSync(path.join(EXAMPLE, 'bot.js'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'examples/alquerque/js/bot.js'), 'utf8'));
+  });
+
   it("passes its own tests with its bot, and fails them with a broken bot's verdict", async () => {
-    const [good, broken] = await Promise.all([
-      exampleTests(),
-      exampleTests({ BOT: `python3 ${path.join(ROOT, 'examples/alquerque/broken/moves-back.py')}` }),
-    ]);
+    const broken = (name: string) => ({ BOT: `python3 ${path.join(ROOT, 'examples/alquerque/broken', name)}` });
+    const [good, movesBack, crash] = await Promise.all([exampleTests(), exampleTests(broken('moves-back.py')), exampleTests(broken('crash.py'))]);
     const out = (r: typeof good) => `${String(r.stdout)}\n${String(r.stderr)}`;
     expect(good.exitCode, out(good)).toBe(0);
     expect(out(good)).toMatch(/Tests\s+3 passed \(3\)/);
-    expect(broken.exitCode, out(broken)).toBe(1);
-    expect(out(broken)).toMatch(/Tests\s+\d+ failed/);
-    expect(out(broken)).toContain('illegal-move at ply');
+    expect(movesBack.exitCode, out(movesBack)).toBe(1);
+    expect(out(movesBack)).toMatch(/Tests\s+\d+ failed/);
+    expect(out(movesBack)).toContain('illegal-move at ply');
+    // A bot that crashes uses little time: every test fails, the 30 s budget test too.
+    expect(crash.exitCode, out(crash)).toBe(1);
+    expect(out(crash)).toMatch(/Tests\s+3 failed \(3\)/);
+    expect(out(crash)).toMatch(/FAIL .*keeps well inside the jury's 30 s budget/);
+    expect(out(crash)).toContain('crash at ply');
   });
 });

@@ -4,9 +4,10 @@
 // memory, and all of it is ended at the end of the run (SIGTERM, then SIGKILL).
 // Plain child_process.spawn, not execa: nothing between the socket and the arrival stamp.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { accessSync, constants, existsSync, readlinkSync, readSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
+import { fdTarget } from './proc.js';
 import { VisibleDecoder } from './bytes.js';
 import { LineSplitter, type BotLine, type SplitterOptions } from './lines.js';
 import { botPriorityPrefix } from './priority.js';
@@ -143,7 +144,7 @@ export class BotProcess {
     this.splitter = new LineSplitter(() => this.maxLineBytes, lineOptions);
     this.startNs = startNs;
     this.pid = child.pid!;
-    const stdio = [0, 1, 2].map((fd) => linkTarget(`/proc/${this.pid}/fd/${fd}`));
+    const stdio = [0, 1, 2].map((fd) => fdTarget(this.pid, fd));
     this.stdinIdentity = stdio[0] ?? null;
     this.tree = new ProcessTree(this.pid, new Set(stdio.filter((t): t is string => t !== null)), cgroup);
     this.containment = cgroup?.kind ?? 'tracking';
@@ -414,13 +415,6 @@ export class BotProcess {
   }
 }
 
-function linkTarget(file: string): string | null {
-  try {
-    return readlinkSync(file);
-  } catch {
-    return null;
-  }
-}
 
 /** How interpreters say that the file or name the command gave them does not exist. */
 const MISSING_TARGET: [RegExp, string][] = [

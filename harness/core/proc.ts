@@ -78,22 +78,6 @@ function stat(pid: number | string): StatLine | null {
   return { pid: Number(pid), state: fields[0] ?? '?', pgrp: Number(fields[2]) };
 }
 
-/** Processes in the process group (the bot and everything it started that stayed in its group). */
-export function groupPids(pgid: number): number[] {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  const pids: number[] = [];
-  for (const e of entries) {
-    if (!/^\d+$/.test(e)) continue;
-    const st = stat(e);
-    if (st && st.pgrp === pgid && st.state !== 'Z') pids.push(st.pid);
-  }
-  return pids;
-}
 
 // read(2), pread64(2), readv(2) syscall numbers: the calls a program blocks in when it waits for input.
 const READ_SYSCALLS: Record<string, number[]> = { x64: [0, 17, 19], arm64: [63, 65, 67] };
@@ -128,7 +112,8 @@ export function classifyThread(syscall: string | null, wchan: string | null, sta
   return /pipe_(read|wait)|unix_stream_(read|data_wait)/.test(wchan) ? 'reading-stdin' : 'other';
 }
 
-function fdTarget(pid: number, fd: number): string | null {
+/** Where a process's file descriptor points (`socket:[N]`, a path), or null. */
+export function fdTarget(pid: number, fd: number): string | null {
   try {
     return readlinkSync(`/proc/${pid}/fd/${fd}`);
   } catch {

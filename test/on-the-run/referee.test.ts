@@ -199,7 +199,7 @@ describe('invalid answers: irregular loss 20-0, the bot receives Quit', () => {
     expect(detectivesTurn1([4, 3, 7, 4])).toEqual({
       code: 'illegal-move', ply: 1, actual: '4\n3\n7\n4',
       message: 'detectives 1 and 4 both end the turn in city 4 (moving from 3 and 7)',
-      expected: '4 3 7 6', rule: 'At the end of the turn no two detectives can be in the same city.',
+      expected: '4 3 7 6', expectedIsExample: true, rule: 'At the end of the turn no two detectives can be in the same city.',
     });
   });
 

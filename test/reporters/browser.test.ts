@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../harness/index.js';
+import type { RunReport, ScenarioResult } from '../../harness/index.js';
+import { syntheticResult } from './reports.js';
 import { htmlPage } from '../../reporters/html.js';
 import { runCli } from '../helpers.js';
 
@@ -349,30 +350,20 @@ const REJECTED = [
   { game: 'snakecore', args: ['run', 'scenarios/snakecore/attack.yaml'], bot: ['python3', 'examples/snakecore/broken/bad-action.py'], code: 'bad-format' },
 ];
 
-function syntheticResult(game: string, states: unknown[], name = `a ${game} game`, status = 'failed', codes: string[] = []) {
-  return {
+function gameResult(game: string, states: unknown[], name = `a ${game} game`, status = 'failed', codes: string[] = []): ScenarioResult {
+  return syntheticResult({
     scenario: `scenarios/${game}/made-up.yaml`,
     name,
     game,
     role: 'x',
-    profile: 'default',
-    seed: 1,
-    status,
-    violations: codes.map((code, i) => ({ code, ply: i + 1, severity: 'error', message: `${code} here`, atMs: i + 1 })),
+    status: status as ScenarioResult['status'],
+    violations: codes.map((code, i) => ({ code: code as ScenarioResult['violations'][number]['code'], ply: i + 1, severity: 'error' as const, message: `${code} here`, atMs: i + 1 })),
     ...(status === 'error' ? { error: 'a harness fault' } : {}),
-    limits: { exitGraceMs: 2000, closeGraceMs: 1000, unflushedProbeMs: 300 },
-    timing: { replies: 0, maxMs: 0, totalMs: 0, meanMs: 0, totalBudgetMs: null, perReply: [] },
-    memory: { peakMb: null, limitMb: null },
-    stderr: { bytes: 0, head: '' },
-    exit: null,
-    durationMs: 1,
-    transcript: [],
-    transcriptDropped: 0,
     snapshots: states.map((state, ply) => ({ ply, t: ply, move: ply ? 'm' : null, state })),
-  };
+  });
 }
 
-function report(results: ReturnType<typeof syntheticResult>[]): RunReport {
+function report(results: ScenarioResult[]): RunReport {
   const count = (st: string): number => results.filter((r) => r.status === st).length;
   return {
     tool: { name: 'botjury', version: 'test' },
@@ -386,8 +377,8 @@ function report(results: ReturnType<typeof syntheticResult>[]): RunReport {
 
 function syntheticReport(): RunReport {
   return report([
-    syntheticResult('tictactoe', [{ ply: 0, cells: '.........' }, { ply: 1, cells: 'X........' }, { ply: 2, cells: 'XO.......' }]),
-    syntheticResult('alquerque', [{ ply: 0, rows: 'not rows' }, { ply: 1 }]),
+    gameResult('tictactoe', [{ ply: 0, cells: '.........' }, { ply: 1, cells: 'X........' }, { ply: 2, cells: 'XO.......' }]),
+    gameResult('alquerque', [{ ply: 0, rows: 'not rows' }, { ply: 1 }]),
   ]);
 }
 
@@ -395,9 +386,9 @@ function syntheticReport(): RunReport {
 function filterReport(): RunReport {
   const states = [{ ply: 0 }, { ply: 1 }];
   return report([
-    syntheticResult('tictactoe', states, 'passed d', 'passed'),
-    syntheticResult('tictactoe', states, 'failed a', 'failed', ['bad-format']),
-    syntheticResult('tictactoe', states, 'error c', 'error'),
-    syntheticResult('tictactoe', states, 'failed b', 'failed', ['extra-output']),
+    gameResult('tictactoe', states, 'passed d', 'passed'),
+    gameResult('tictactoe', states, 'failed a', 'failed', ['bad-format']),
+    gameResult('tictactoe', states, 'error c', 'error'),
+    gameResult('tictactoe', states, 'failed b', 'failed', ['extra-output']),
   ]);
 }

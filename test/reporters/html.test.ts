@@ -16,7 +16,7 @@ import { decodeFrames, unpackScenario } from '../../reporters/html/pack.js';
 import { groupVerdicts } from '../../reporters/html/verdicts.js';
 import type { Output } from '../../reporters/output.js';
 import { CLI, ROOT, SHARED } from '../helpers.js';
-import { HOSTILE_BOT, runWithReports } from './reports.js';
+import { HOSTILE_BOT, runWithReports, syntheticResult } from './reports.js';
 
 interface EmbeddedScenario {
   game: string;
@@ -254,26 +254,6 @@ function violation(code: 'bad-format' | 'extra-output' | 'move-timeout', ply: nu
   return { code, ply, severity: 'error' as const, message: `${code} here`, atMs: ply * 10 };
 }
 
-function syntheticResult(): ScenarioResult {
-  return {
-    scenario: 'scenarios/made-up.yaml',
-    name: 'made up',
-    game: 'alquerque',
-    role: 'white',
-    profile: 'default',
-    seed: 1,
-    status: 'passed',
-    violations: [],
-    limits: { exitGraceMs: 2000, closeGraceMs: 1000, unflushedProbeMs: 300 } as ScenarioResult['limits'],
-    timing: { replies: 0, maxMs: 0, totalMs: 0, meanMs: 0, totalBudgetMs: null, perReply: [] },
-    memory: { peakMb: null, limitMb: null },
-    stderr: { bytes: 0, head: '' },
-    exit: null,
-    durationMs: 1,
-    transcript: [],
-    transcriptDropped: 0,
-  };
-}
 
 function syntheticReport(results: ScenarioResult[]): RunReport {
   return {

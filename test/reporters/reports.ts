@@ -1,5 +1,6 @@
 // Helpers for the reporter tests: one real CLI run writing several reports at once, and a strict XML
 // parser (Python's expat, which rejects every character XML 1.0 forbids) to read JUnit files back.
+import type { ScenarioResult } from '../../harness/core/result.js';
 import { execa } from 'execa';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -66,3 +67,26 @@ export function findAll(node: XmlNode, tag: string): XmlNode[] {
 }
 
 export const HOSTILE_BOT = ['python3', 'test/reporters/fixtures/hostile.py'];
+
+/** A made-up scenario result for reporter tests that need no bot: every field a reporter reads. */
+export function syntheticResult(overrides: Partial<ScenarioResult> = {}): ScenarioResult {
+  return {
+    scenario: 'scenarios/made-up.yaml',
+    name: 'made up',
+    game: 'alquerque',
+    role: 'white',
+    profile: 'default',
+    seed: 1,
+    status: 'passed',
+    violations: [],
+    limits: { exitGraceMs: 2000, closeGraceMs: 1000, unflushedProbeMs: 300 },
+    timing: { replies: 0, maxMs: 0, totalMs: 0, meanMs: 0, totalBudgetMs: null, perReply: [] },
+    memory: { peakMb: null, limitMb: null },
+    stderr: { bytes: 0, head: '' },
+    exit: null,
+    durationMs: 1,
+    transcript: [],
+    transcriptDropped: 0,
+    ...overrides,
+  };
+}

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { HarnessError, killAllBotsSync, resolveCommand } from './core/bot-process.js';
+import { dryRunProblems } from './core/dry-run.js';
 import { allowReadingUnder, FILE_CAPS, FileError, prepareOutputFile, prepareOutputFolder, readBoundedFile } from './core/files.js';
 import { SCENARIO_DIR } from './core/paths.js';
 import { printable } from './core/printable.js';
@@ -370,7 +371,10 @@ function validate(inputs: string[], cwd: string): number {
   let bad = 0;
   for (const file of files) {
     try {
-      loadScenario(file, cwd, GAMES);
+      const scenario = loadScenario(file, cwd, GAMES);
+      const game = GAMES.find((g) => g.id === scenario.game)!;
+      const mistakes = dryRunProblems(scenario, game);
+      if (mistakes.length > 0) throw new ScenarioFileError(mistakes);
     } catch (e) {
       if (!(e instanceof ScenarioFileError)) throw e;
       bad++;

@@ -11,6 +11,14 @@ export interface Rng {
   fork(label: string): Rng;
 }
 
+/** The number a referee gets as its seed: the seed itself, or a hash (FNV-1a) of a text seed. */
+export function numericSeed(seed: number | string): number {
+  if (typeof seed === 'number') return seed;
+  let h = 2166136261;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
 export function createRng(seed: number | string): Rng {
   return sfc32(hashSeed(String(seed)));
 }

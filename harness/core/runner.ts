@@ -2,6 +2,7 @@
 // order whatever the parallelism.
 import os from 'node:os';
 import { HarnessError, resolveCommand, type BotCommand } from './bot-process.js';
+import { dryRunProblems } from './dry-run.js';
 import type { GameDefinition } from './game.js';
 import type { ScenarioResult } from './result.js';
 import { expandScenarioPaths, loadScenario, ScenarioFileError, type Scenario } from './scenario.js';
@@ -96,6 +97,12 @@ export function planTasks(inputs: string[], games: readonly GameDefinition[], op
     }
     if (options.game && scenario.game !== options.game) continue;
     const game = games.find((g) => g.id === scenario.game)!;
+    // The scenario's own mistakes (an illegal scripted move, an impossible expectation) before any bot runs.
+    const mistakes = dryRunProblems(scenario, game);
+    if (mistakes.length > 0) {
+      problems.push(new ScenarioFileError(mistakes));
+      continue;
+    }
     if (options.role !== undefined && !game.roles.includes(options.role))
       throw new HarnessError(`${game.id} has roles ${game.roles.join(', ')}; '${options.role}' is not one of them`);
     const roles = scenario.role !== undefined ? [scenario.role] : [...game.roles];

@@ -34,6 +34,8 @@ const UNFLUSHED_CONFIRM_MS = 1_000;
 const PROBE_INTERVAL_MS = 100;
 /** A reply over this share of its limit is a close call worth a warning. */
 const NEAR_LIMIT_SHARE = 0.8;
+/** How long before a deadline botjury notes its own counters (see preDeadline in collect). */
+const PRE_DEADLINE_MS = 2;
 /** How long the jury lets a bot go back to reading after an answer under `queue` (see settleAfterAnswer). */
 const SETTLE_MS = 100;
 /** More unasked lines than any protocol can explain in one gap: the bot floods. */
@@ -158,8 +160,14 @@ export class Seat {
     let nearMissSeen = false;
     let probeActivity: bigint | undefined;
     let confirmations = 0;
-    /** botjury's own counters when it first saw the deadline pass: bounds its own lateness to read. */
-    let deadlineSample: { atNs: bigint; sched: SchedSample } | null = null;
+    /**
+     * botjury's own counters taken shortly before the deadline: an answer stamped after the deadline
+     * could have arrived earlier only while botjury was busy or queued from then on (idle, it sleeps
+     * in epoll on the bot's pipe and stamps at once). Taken before the deadline, not after it, so that
+     * a timer firing late while botjury sat idle is not counted as botjury's lateness.
+     */
+    let preDeadline: SchedSample | null = null;
+    const preDeadlineNs = deadlineNs !== undefined ? deadlineNs - msToNs(PRE_DEADLINE_MS) : undefined;
 
     for (;;) {
       while (bot.lines.length > 0 && collected.length < request.lines) {
@@ -210,9 +218,7 @@ export class Seat {
         await new Promise((r) => setImmediate(r));
         bot.readPendingStdout();
         if (bot.lines.length > 0) continue;
-        const atDeadline = this.sched();
-        if (!deadlineSample) deadlineSample = { atNs: now, sched: atDeadline };
-        const load = schedDelta(schedStart, atDeadline);
+        const load = schedDelta(schedStart, this.sched());
         const waitedMs = nsToMs(now - startNs);
         // The bot had the whole wait but for the time it sat runnable in the run queue, or the
         // hypervisor took the CPUs away.
@@ -233,10 +239,12 @@ export class Seat {
         this.report(this.timeoutDraft(limitCode, request, waitedMs, limitMs!, collected, load));
         return { failed: limitCode };
       }
+      if (preDeadlineNs !== undefined && !preDeadline && now >= preDeadlineNs && now < deadlineNs!) preDeadline = this.sched();
       // Unflushed answers: after a silence, is the bot provably idle, reading the jury's pipe?
       const silentSince = bot.lastStdoutNs > startNs ? bot.lastStdoutNs : startNs;
       const silentMs = nsToMs(now - silentSince);
       let wakeAt = waitUntilNs;
+      if (preDeadlineNs !== undefined && !preDeadline && now < preDeadlineNs && (wakeAt === undefined || preDeadlineNs < wakeAt)) wakeAt = preDeadlineNs;
       if (!bot.exit && !bot.stdinClosed) {
         if (silentMs >= this.limits.unflushedProbeMs) {
           const wait = stdinWait(bot.processIds(), bot.stdinIdentity);
@@ -277,9 +285,7 @@ export class Seat {
     if (deadlineNs !== undefined && lastArrivalNs > deadlineNs) {
       const verdict = judgeLateArrival({
         wallMs, limitMs: limitMs!, botQueuedMs: load.queuedMs + load.stealMs, writeSpanMs: nsToMs(this.writeSpanNs),
-        harnessBusyAfterDeadlineMs: deadlineSample
-          ? nsToMs(deadlineSample.atNs - deadlineNs) + schedDelta(deadlineSample.sched, schedEnd).ownBusyMs
-          : load.ownBusyMs,
+        harnessBusyAfterDeadlineMs: preDeadline ? schedDelta(preDeadline, schedEnd).ownBusyMs : load.ownBusyMs,
       });
       lateByMachineMs = verdict.lateByMachineMs;
       if (verdict.late) {

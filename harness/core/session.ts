@@ -15,8 +15,9 @@ import {
 import { resolveLimits, type ResolvedLimits } from './profile.js';
 import type { BotLine } from './lines.js';
 import type { ScenarioResult, Snapshot, TranscriptEntry } from './result.js';
-import { createRng } from './rng.js';
+import { createRng, numericSeed } from './rng.js';
 import type { BotExpectation, MoveValue, Scenario, Step } from './scenario.js';
+import { expectationProblem } from './dry-run.js';
 import { matchesPattern, warmUpPatternMatcher } from './safe-regex.js';
 import { fmt, MachineOverload, Seat, type PendingExit } from './seat.js';
 import { finishViolation, round2, round3, ViolationLog, type ViolationDraft } from './violations.js';
@@ -97,7 +98,7 @@ class Session {
       const profile = this.game.profiles[this.profileName]!;
       this.referee = this.game.createReferee({
         role: this.role,
-        seed: typeof this.scenario.seed === 'number' ? this.scenario.seed : hashText(String(this.scenario.seed)),
+        seed: numericSeed(this.scenario.seed),
         rng: createRng(this.scenario.seed),
         setup: this.scenario.setup,
         scenarioDir: this.scenario.dir,
@@ -305,15 +306,8 @@ class Session {
 
   /** Throws the scenario's error when no legal answer in this position could meet the expectation. */
   private checkReachable(request: AnswerRequest, expect: BotExpectation, legal: string[]): void {
-    const canon = (v: MoveValue): string => this.referee.canonicalScenarioMove(v);
-    const wanted = 'exact' in expect ? [canon(expect.exact)] : 'oneOf' in expect ? expect.oneOf.map(canon) : null;
-    const reachable = wanted ? wanted.some((w) => legal.includes(w)) : legal.some((l) => matchesPattern((expect as { matches: string }).matches, l));
-    if (reachable) return;
-    const near = wanted?.map((w) => legal.find((l) => l.toLowerCase() === w.toLowerCase())).find((l) => l !== undefined);
-    const shown = legal.length <= 12 ? legal.join(', ') : `${legal.slice(0, 12).join(', ')} … (${legal.length} in all)`;
-    throw new ScenarioError(
-      `${request.label}: the scenario expects ${wanted ? wanted.map((w) => `'${w}'`).join(' or ') : `an answer matching /${(expect as { matches: string }).matches}/`}, but no legal answer here can be that${near ? ` (did you mean '${near}'?)` : ''}; legal here: ${shown}`,
-    );
+    const problem = expectationProblem(expect, (v) => this.referee.canonicalScenarioMove(v), legal);
+    if (problem) throw new ScenarioError(`${request.label}: ${problem}`);
   }
 
   // ---- one answer ----
@@ -521,10 +515,4 @@ function describe(a: JuryAction): string {
     case 'end': return `the game is over: ${a.ending.reason}`;
     case 'send': return 'it is writing to the bot';
   }
-}
-
-function hashText(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
 }

@@ -4,23 +4,35 @@ import { describe, expect, it } from 'vitest';
 import { AlquerqueReferee } from '../../harness/games/alquerque/referee.js';
 import { createRng } from '../../harness/core/rng.js';
 import { alquerque } from '../../harness/games/alquerque/index.js';
-import { runJson } from '../helpers.js';
+import { runCli, runJson } from '../helpers.js';
 
 const BOT = ['python3', 'examples/alquerque/python/bot.py'];
 
 describe('an expectation no legal answer can meet', () => {
-  it('wrong notation (E5*C3) is a scenario error with a suggestion, exit 2, not expectation-failed', async () => {
-    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/expect-wrong-notation.yaml', '--', ...BOT]);
+  it('wrong notation (E5*C3) is found before any bot runs: file:line, a suggestion, exit 2', async () => {
+    const r = await runCli(['run', 'test/fixtures/scenarios/expect-wrong-notation.yaml', '--', ...BOT]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/expect-wrong-notation\.yaml:9:1: step 2: Black's move 1 \(ply 2\): the scenario expects 'E5\*C3', but no legal answer here can be that \(did you mean 'e5\*c3'\?\)/);
+    expect(r.stdout).not.toMatch(/expectation-failed/);
+  });
+  it('validate finds it too: a move the position makes impossible (c4-c3), and an illegal scripted opponent move', async () => {
+    const r = await runCli(['validate', 'test/fixtures/scenarios/expect-impossible-move.yaml', 'test/fixtures/scenarios/illegal-opponent-script.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/expect-impossible-move\.yaml:9:1: step 2: .*'c4-c3', but no legal answer here can be that; legal here: e5\*c3/);
+    expect(r.stdout).toMatch(/illegal-opponent-script\.yaml:9:1: step 3: scripted opponent move at ply 3 is not legal/);
+    expect(r.stderr).toMatch(/0 of 2 scenario files valid/);
+  });
+  it('the built-in suites pass the dry run', async () => {
+    const r = await runCli(['validate', 'scenarios']);
+    expect(r.stderr).toMatch(/^(\d+) of \1 scenario files valid$/m);
+    expect(r.code).toBe(0);
+  });
+  it('after a free answer the game depends on the bot: the impossible expectation is a scenario error when reached, exit 2', async () => {
+    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/expect-impossible-after-any.yaml', '--', ...BOT]);
     const r = report.results[0]!;
     expect(r.status).toBe('error');
-    expect(r.error).toMatch(/no legal answer here can be that \(did you mean 'e5\*c3'\?\)/);
+    expect(r.error).toMatch(/the scenario expects 'Z9-Z9', but no legal answer here can be that/);
     expect(r.violations.map((v) => v.code)).not.toContain('expectation-failed');
-    expect(code).toBe(2);
-  });
-  it('a move the position makes impossible (c4-c3) is a scenario error, exit 2', async () => {
-    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/expect-impossible-move.yaml', '--', ...BOT]);
-    expect(report.results[0]!.status).toBe('error');
-    expect(report.results[0]!.error).toMatch(/'c4-c3', but no legal answer here can be that; legal here: e5\*c3/);
     expect(code).toBe(2);
   });
 });
@@ -42,7 +54,6 @@ describe('a game the scenario ends early', () => {
 
 describe("the user's own typo in the bot command", () => {
   it('python3 /missing.py is a harness error (exit 2) that says so, not a crash of the bot', async () => {
-    const { runCli } = await import('../helpers.js');
     const r = await runCli(['check', 'alquerque', '--role', 'white', '--', 'python3', '/missing-bot-file.py']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/the bot command failed at once: python3 cannot open the script '\/missing-bot-file\.py'/);

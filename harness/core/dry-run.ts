@@ -1,0 +1,126 @@
+// A scenario's scripted steps played through the game's referee without a bot, as far as they do not
+// depend on what a bot or a built-in opponent chooses. An illegal scripted opponent move, a bot
+// expectation no legal answer can meet, or a step out of turn is the scenario's mistake: found before
+// any bot runs (by `validate`, and by `run`/`check` before they start), reported at the step's line,
+// and never blamed on a bot.
+import { DataUnavailable, ScenarioError, type GameDefinition, type JuryAction, type Referee } from './game.js';
+import { createRng, numericSeed } from './rng.js';
+import { matchesPattern } from './safe-regex.js';
+import type { BotExpectation, MoveValue, Scenario, ScenarioProblem, Step } from './scenario.js';
+
+/** At most this many referee actions between two steps (a referee that never stops is a bug, not a hang). */
+const MAX_ACTIONS_PER_STEP = 10_000;
+
+export function dryRunProblems(scenario: Scenario, game: GameDefinition): ScenarioProblem[] {
+  const steps = scenario.steps;
+  if (!steps || steps.length === 0) return [];
+  const roles = scenario.role !== undefined ? [scenario.role] : [...game.roles];
+  const problems: ScenarioProblem[] = [];
+  for (const role of roles) {
+    const problem = dryRunRole(scenario, game, role, steps);
+    if (problem) {
+      problems.push(problem);
+      break; // one role's mistake is the file's; the others would repeat it
+    }
+  }
+  return problems;
+}
+
+function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, steps: Step[]): ScenarioProblem | null {
+  const profileName = scenario.profile ?? game.defaultProfile;
+  if (!Object.hasOwn(game.profiles, profileName)) return null; // reported by the loader
+  const at = (step: Step | null, message: string): ScenarioProblem => ({ file: scenario.file, line: step?.srcLine || 1, col: 1, message });
+  let referee: Referee;
+  try {
+    referee = game.createReferee({
+      role,
+      seed: numericSeed(scenario.seed),
+      rng: createRng(scenario.seed),
+      setup: scenario.setup,
+      scenarioDir: scenario.dir,
+      profile: game.profiles[profileName]!,
+      ...(scenario.opponent !== undefined ? { opponent: scenario.opponent } : {}),
+    });
+  } catch (e) {
+    if (e instanceof DataUnavailable) return null;
+    if (e instanceof ScenarioError) return at(null, e.message);
+    throw e;
+  }
+  /** The next action that needs a decision; the jury's writes are skipped, a handshake answered. */
+  const advance = (answerHandshake: boolean): JuryAction => {
+    for (let i = 0; i < MAX_ACTIONS_PER_STEP; i++) {
+      const a = referee.next();
+      if (a.type === 'send') continue;
+      if (a.type === 'await' && a.request.handshake && answerHandshake) {
+        referee.answer([a.request.handshake.token]);
+        continue;
+      }
+      return a;
+    }
+    throw new Error(`${game.id} referee: no decision after ${MAX_ACTIONS_PER_STEP} actions`);
+  };
+  const canon = (v: MoveValue): string => referee.canonicalScenarioMove(v);
+  for (const step of steps) {
+    const where = `step ${step.index + 1}`;
+    try {
+      if (step.kind === 'opponent') {
+        const a = advance(true);
+        if (a.type !== 'opponent') return at(step, `${where}: the scenario scripts an opponent move, but ${describe(a)}`);
+        referee.opponent(canon(step.move));
+        continue;
+      }
+      if (step.kind !== 'bot') return null; // what follows depends on the bot or the built-in opponent
+      const expect = step.expect;
+      const aboutHandshake = 'exact' in expect && typeof expect.exact === 'string';
+      const a = advance(!aboutHandshake);
+      if (a.type !== 'await') return at(step, `${where}: the scenario expects the bot to answer, but ${describe(a)}`);
+      if (a.request.handshake) {
+        if (!aboutHandshake || canon((expect as { exact: MoveValue }).exact) !== a.request.handshake.token) return null;
+        referee.answer([a.request.handshake.token]);
+        continue;
+      }
+      if ('any' in expect) return null;
+      const legal = referee.legalAnswers?.();
+      if (!legal) return null;
+      const problem = expectationProblem(expect, canon, legal);
+      if (problem) return at(step, `${where}: ${a.request.label}: ${problem}`);
+      const reachable = legalMeeting(expect, canon, legal);
+      if (reachable.length > 1) return null; // the bot chooses: the game goes on differently
+      referee.answer([reachable[0]!]);
+    } catch (e) {
+      if (e instanceof ScenarioError) return at(step, `${where}: ${e.message}`);
+      throw e;
+    }
+  }
+  return null;
+}
+
+/** The legal answers that meet a bot expectation. */
+function legalMeeting(expect: BotExpectation, canon: (v: MoveValue) => string, legal: readonly string[]): string[] {
+  if ('any' in expect) return [...legal];
+  if ('matches' in expect) return legal.filter((l) => matchesPattern(expect.matches, l));
+  const wanted = 'exact' in expect ? [canon(expect.exact)] : expect.oneOf.map(canon);
+  return wanted.filter((w) => legal.includes(w));
+}
+
+/**
+ * Why no legal answer can meet the expectation (the scenario's mistake, with a suggestion when only
+ * the case differs: E5*C3 → e5*c3), or null when some can.
+ */
+export function expectationProblem(expect: BotExpectation, canon: (v: MoveValue) => string, legal: readonly string[]): string | null {
+  if (legalMeeting(expect, canon, legal).length > 0) return null;
+  const wanted = 'exact' in expect ? [canon(expect.exact)] : 'oneOf' in expect ? expect.oneOf.map(canon) : null;
+  const near = wanted?.map((w) => legal.find((l) => l.toLowerCase() === w.toLowerCase())).find((l) => l !== undefined);
+  const shown = legal.length <= 12 ? legal.join(', ') : `${legal.slice(0, 12).join(', ')} … (${legal.length} in all)`;
+  const what = wanted ? wanted.map((w) => `'${w}'`).join(' or ') : `an answer matching /${(expect as { matches: string }).matches}/`;
+  return `the scenario expects ${what}, but no legal answer here can be that${near ? ` (did you mean '${near}'?)` : ''}; legal here: ${shown}`;
+}
+
+function describe(a: JuryAction): string {
+  switch (a.type) {
+    case 'await': return `the jury is waiting for ${a.request.label}`;
+    case 'opponent': return `it is the opponent's turn (${a.player}, ply ${a.ply})`;
+    case 'end': return `the game is already over: ${a.ending.reason}`;
+    case 'send': return 'the jury is writing to the bot';
+  }
+}

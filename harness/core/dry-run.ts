@@ -46,12 +46,12 @@ function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, step
     if (e instanceof ScenarioError) return at(null, e.message);
     throw e;
   }
-  /** The next action that needs a decision; the jury's writes are skipped, a handshake answered. */
-  const advance = (answerHandshake: boolean): JuryAction => {
+  /** The next action that needs a decision; the jury's writes are skipped, a handshake the step is not about answered. */
+  const advance = (step: Step): JuryAction => {
     for (let i = 0; i < MAX_ACTIONS_PER_STEP; i++) {
       const a = referee.next();
       if (a.type === 'send') continue;
-      if (a.type === 'await' && a.request.handshake && answerHandshake) {
+      if (a.type === 'await' && a.request.handshake && !stepIsAboutHandshake(step, a.request.handshake.token)) {
         referee.answer([a.request.handshake.token]);
         continue;
       }
@@ -64,21 +64,21 @@ function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, step
     const where = `step ${step.index + 1}`;
     try {
       if (step.kind === 'opponent') {
-        const a = advance(true);
+        const a = advance(step);
         if (a.type !== 'opponent') return at(step, `${where}: the scenario scripts an opponent move, but ${describe(a)}`);
         referee.opponent(canon(step.move));
         continue;
       }
       if (step.kind !== 'bot') return null; // what follows depends on the bot or the built-in opponent
       const expect = step.expect;
-      const aboutHandshake = 'exact' in expect && typeof expect.exact === 'string';
-      const a = advance(!aboutHandshake);
+      const a = advance(step);
       if (a.type !== 'await') return at(step, `${where}: the scenario expects the bot to answer, but ${describe(a)}`);
       if (a.request.handshake) {
-        if (!aboutHandshake || canon((expect as { exact: MoveValue }).exact) !== a.request.handshake.token) return null;
+        // The step is about the handshake (advance() answered any other): a correct bot sends the token.
         referee.answer([a.request.handshake.token]);
         continue;
       }
+      if (step.ruled) return ruledProblem(step, expect, steps, referee.legalAnswers?.(), canon, a.request.label, (m) => at(step, `${where}: ${m}`));
       if ('any' in expect) return null;
       const legal = referee.legalAnswers?.();
       if (!legal) return null;
@@ -93,6 +93,33 @@ function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, step
     }
   }
   return null;
+}
+
+/**
+ * A recorded answer the real jury ruled illegal ends the recorded game: it must be the last step,
+ * name the move, and be illegal here (a legal one means the record or the scenario is wrong).
+ */
+function ruledProblem(step: Step & { kind: 'bot' }, expect: BotExpectation, steps: Step[], legal: readonly string[] | undefined,
+  canon: (v: MoveValue) => string, label: string, problem: (m: string) => ScenarioProblem): ScenarioProblem | null {
+  if (!('exact' in expect)) return problem(`'ruled: ${step.ruled}' needs the recorded move itself as the expectation`);
+  if (step.index !== steps.length - 1) return problem(`'ruled: ${step.ruled}' ends the game, so it must be the last step`);
+  const move = canon(expect.exact);
+  if (legal?.includes(move)) return problem(`${label}: the scenario says the jury ruled '${move}' ${step.ruled}, but it is legal here`);
+  return null;
+}
+
+/**
+ * Whether a step is about the handshake the jury waits for (READY), or about the first move after it:
+ * a `bot:` step that the token meets is the handshake's; any other step finds the handshake done.
+ */
+export function stepIsAboutHandshake(step: Step, token: string): boolean {
+  if (step.kind !== 'bot') return false;
+  const e = step.expect;
+  const canon = (v: MoveValue): string => String(Array.isArray(v) ? v[0] : v).trim();
+  if ('any' in e) return true;
+  if ('exact' in e) return canon(e.exact) === token;
+  if ('oneOf' in e) return e.oneOf.some((v) => canon(v) === token);
+  return matchesPattern(e.matches, token);
 }
 
 /** The legal answers that meet a bot expectation. */

@@ -21,7 +21,8 @@ export type BotExpectation =
 
 export type Step = { index: number; /** line in the scenario file */ srcLine: number } & (
   | { kind: 'opponent'; move: MoveValue }
-  | { kind: 'bot'; expect: BotExpectation; withinMs?: number }
+  /** `ruled`: the real jury ruled this (recorded) answer a violation; the dry run demands it be one. */
+  | { kind: 'bot'; expect: BotExpectation; withinMs?: number; ruled?: string }
   | { kind: 'play'; until: 'end'; withinMs?: number }
   | { kind: 'play'; plies: number; withinMs?: number }
   | { kind: 'quit' }
@@ -226,7 +227,7 @@ function toStep(s: unknown, index: number, srcLine: number): Step {
       : b && typeof b === 'object' && !Array.isArray(b) && 'oneOf' in b ? { oneOf: (b as { oneOf: MoveValue[] }).oneOf }
       : b && typeof b === 'object' && !Array.isArray(b) && 'matches' in b ? { matches: (b as { matches: string }).matches }
       : { exact: b as MoveValue };
-    return { ...base, kind: 'bot', expect, ...within };
+    return { ...base, kind: 'bot', expect, ...within, ...(typeof o.ruled === 'string' ? { ruled: o.ruled } : {}) };
   }
   if ('play' in o) {
     const p = o.play as { until?: 'end'; plies?: number };

@@ -17,7 +17,7 @@ import type { BotLine } from './lines.js';
 import type { ScenarioResult, Snapshot, TranscriptEntry } from './result.js';
 import { createRng, numericSeed } from './rng.js';
 import type { BotExpectation, MoveValue, Scenario, Step } from './scenario.js';
-import { expectationProblem } from './dry-run.js';
+import { expectationProblem, stepIsAboutHandshake } from './dry-run.js';
 import { matchesPattern, warmUpPatternMatcher } from './safe-regex.js';
 import { fmt, MachineOverload, Seat, type PendingExit } from './seat.js';
 import { finishViolation, round2, round3, ViolationLog, type ViolationDraft } from './violations.js';
@@ -155,7 +155,7 @@ class Session {
         if (!a) return;
         if (a.type === 'end') return this.performEnding(a.ending);
         if (a.type !== 'await') throw new StepMismatch(`${where}: the scenario expects the bot to answer, but it is the opponent's turn (${describe(a)})`);
-        await this.botTurn(a.request, step.expect, step.withinMs);
+        await this.botTurn(a.request, step.expect, step.withinMs, step.ruled !== undefined);
         return;
       }
       case 'play': {
@@ -204,22 +204,12 @@ class Session {
    */
   private async advanceForStep(step: Step): Promise<JuryAction | null> {
     let a = this.advance();
-    while (a.type === 'await' && a.request.handshake && !this.stepIsAbout(step, a.request.handshake.token)) {
+    while (a.type === 'await' && a.request.handshake && !stepIsAboutHandshake(step, a.request.handshake.token)) {
       await this.botTurn(a.request, { any: true }, undefined);
       if (this.botStopped || this.ended) return null;
       a = this.advance();
     }
     return a;
-  }
-
-  private stepIsAbout(step: Step, token: string): boolean {
-    if (step.kind !== 'bot') return false;
-    const e = step.expect;
-    const canon = (v: MoveValue): string => String(Array.isArray(v) ? v[0] : v).trim();
-    if ('any' in e) return true;
-    if ('exact' in e) return canon(e.exact) === token;
-    if ('oneOf' in e) return e.oneOf.some((v) => canon(v) === token);
-    return matchesPattern(e.matches, token);
   }
 
   /** Performs `send` actions as they come and returns the next action that needs a decision. */
@@ -260,13 +250,14 @@ class Session {
     this.snapshot(played);
   }
 
-  private async botTurn(request: AnswerRequest, expect: BotExpectation, withinMs: number | undefined): Promise<void> {
+  /** `ruled`: the expected answer is a recorded one the jury ruled illegal (so no legal answer meets it, by design). */
+  private async botTurn(request: AnswerRequest, expect: BotExpectation, withinMs: number | undefined, ruled = false): Promise<void> {
     this.consume();
     const got = await this.collect(request, withinMs);
     if (!got) return;
     const lines = got.lines;
     // What was legal before the answer is applied: an expectation no legal answer can meet is the scenario's mistake.
-    const legal = 'any' in expect ? undefined : this.referee.legalAnswers?.();
+    const legal = 'any' in expect || ruled ? undefined : this.referee.legalAnswers?.();
     const judgement = this.referee.answer(lines, got.read);
     for (const v of judgement.violations) this.addViolation({ ply: request.ply, ...v });
     if (judgement.accepted && !('any' in expect)) this.checkExpectation(request, lines, expect, legal);

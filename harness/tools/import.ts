@@ -235,7 +235,7 @@ export function importRecord(game: GameDefinition, record: ParsedRecord, options
       if (!judgement.accepted) {
         const violation = judgement.violations[0] ?? { code: 'illegal-move', message: 'rejected' } as ViolationDraft;
         verdict = { ply: violation.ply ?? request.ply, label: request.label, violation };
-        steps.push({ bot: options.exact ? move.value : 'any', note: `the record's move here is ${describe(move.value)}: ${violation.code}`, comment: `${request.label}` });
+        steps.push({ bot: options.exact ? move.value : 'any', ...(options.exact && violation.code === 'illegal-move' ? { ruled: 'illegal-move' } : {}), note: `the record's move here is ${describe(move.value)}: ${violation.code}`, comment: `${request.label}` });
         if (!last) throw new RecordError(`${move.where}: botjury rejects ${describe(move.value)} (${violation.code}: ${violation.message}), but the record goes on`);
         break;
       }

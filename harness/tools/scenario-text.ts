@@ -12,7 +12,7 @@ import { loadScenario, type MoveValue, type Scenario } from '../core/scenario.js
 /** A step as a scenario file writes it, with an optional comment for the reader. */
 export type StepText =
   | { opponent: MoveValue; note?: string; comment?: string }
-  | { bot: 'any' | MoveValue; note?: string; comment?: string }
+  | { bot: 'any' | MoveValue; ruled?: string; note?: string; comment?: string }
   | { play: { until: 'end' } | { plies: number }; comment?: string }
   | { quit: true; comment?: string };
 
@@ -62,7 +62,7 @@ function stepLine(step: StepText): string {
   const comment = step.comment ? `  # ${step.comment}` : '';
   const note = 'note' in step && step.note !== undefined ? `, note: ${scalar(step.note)}` : '';
   if ('opponent' in step) return `{ opponent: ${flow(step.opponent)}${note} }${comment}`;
-  if ('bot' in step) return `{ bot: ${flow(step.bot)}${note} }${comment}`;
+  if ('bot' in step) return `{ bot: ${flow(step.bot)}${step.ruled ? `, ruled: ${step.ruled}` : ''}${note} }${comment}`;
   if ('play' in step) return `{ play: ${'until' in step.play ? '{ until: end }' : `{ plies: ${step.play.plies} }`} }${comment}`;
   return `quit${comment}`;
 }

@@ -36,17 +36,16 @@ describe('CLI contract: exit codes and harness faults', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('invalid-key.yaml:6:5');
   });
-  it('a scripted illegal opponent move is a scenario error (exit 2), not a violation', async () => {
-    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/illegal-opponent.yaml', '--', ...QBOT]);
-    expect(code).toBe(2);
-    expect(report.results[0]!.status).toBe('error');
-    expect(report.results[0]!.error).toMatch(/step 1 \(line 4\): scripted opponent move at ply 1 is not legal/);
-    expect(report.results[0]!.violations).toEqual([]);
+  it('a scripted illegal opponent move is a scenario error found before the bot runs (exit 2), not a violation', async () => {
+    const r = await runCli(['run', 'test/fixtures/scenarios/illegal-opponent.yaml', '--', ...QBOT]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/illegal-opponent\.yaml:4:1: step 1: scripted opponent move at ply 1 is not legal/);
+    expect(r.stdout).not.toMatch(/illegal-move/);
   });
   it('a step that does not fit whose turn it is is a scenario error', async () => {
-    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/wrong-turn.yaml', '--', ...QBOT]);
-    expect(code).toBe(2);
-    expect(report.results[0]!.error).toMatch(/scripts an opponent move, but the jury is waiting for the bot/);
+    const r = await runCli(['run', 'test/fixtures/scenarios/wrong-turn.yaml', '--', ...QBOT]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/wrong-turn\.yaml:4:1: step 1: the scenario scripts an opponent move, but the jury is waiting for White's move 1/);
   });
   it('runs a scenario: exit 0, JSON report with transcript and timing', async () => {
     const { code, report } = await runJson(['run', 'test/fixtures/scenarios/black-short.yaml', '--', ...QBOT]);

@@ -58,7 +58,7 @@ describe('JUnit reporter', () => {
   });
 
   it("reports the harness's own fault as an <error>, not a <failure>", async () => {
-    const run = await runWithReports(['run', 'test/fixtures/scenarios/illegal-opponent.yaml', 'scenarios/alquerque/capture-compulsory-black.yaml'], ['node', 'examples/alquerque/js/bot.js'], ['junit']);
+    const run = await runWithReports(['run', 'test/fixtures/scenarios/expect-impossible-after-any.yaml', 'scenarios/alquerque/capture-compulsory-black.yaml'], ['node', 'examples/alquerque/js/bot.js'], ['junit']);
     expect(run.code).toBe(2);
     const root = await parseXml(run.files.junit);
     expect(root.attrib).toMatchObject({ tests: '2', failures: '0', errors: '1' });

@@ -97,7 +97,7 @@ describe('TAP reporter', () => {
   });
 
   it("reports the harness's own fault as not ok with its error, never as a bot violation", async () => {
-    const run = await runWithReports(['run', 'test/fixtures/scenarios/illegal-opponent.yaml'], ['node', 'examples/alquerque/js/bot.js'], ['tap']);
+    const run = await runWithReports(['run', 'test/fixtures/scenarios/expect-impossible-after-any.yaml'], ['node', 'examples/alquerque/js/bot.js'], ['tap']);
     expect(run.code).toBe(2);
     const [result] = run.report.results;
     expect(result!.status).toBe('error');

@@ -98,12 +98,13 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
         failuresSoFar++; // a skipped run is not a failure
         recapLines.set(result, recapLine(result));
       }
-      const mark = result.status === 'passed' ? paint('green', '✓') : result.status === 'failed' ? paint('red', '✗') : result.status === 'skipped' ? paint('dim', '-') : paint('yellow', '!');
+      const mark = result.status === 'passed' ? paint('green', '✓') : result.status === 'failed' ? paint('red', '✗') : result.status === 'skipped' ? paint('dim', '-') : result.status === 'inconclusive' ? paint('yellow', '?') : paint('yellow', '!');
       const t = result.timing;
       const timing = t.replies > 0 ? paint('dim', ` (${t.replies} replies, max ${t.maxMs} ms, total ${t.totalMs} ms)`) : '';
       out.write(`${mark} ${result.scenario} ${paint('cyan', `[${result.role}]`)} ${result.name}${timing}\n`);
       if (result.error) out.write(`    ${paint('yellow', 'harness error:')} ${result.error}\n`);
       if (result.skipReason) out.write(paint('dim', `    skipped: ${result.skipReason}\n`));
+      if (result.inconclusive) out.write(`    ${paint('yellow', 'inconclusive:')} ${result.inconclusive}\n`);
       for (const line of verdictLines(result.violations, { paint, language, shownIn, label: `${result.scenario} [${result.role}]`, stderrBytes: result.stderr.bytes })) out.write(`${line}\n`);
       const omitted = Object.entries(result.omittedViolations ?? {});
       if (omitted.length > 0) out.write(paint('dim', `    …and ${omitted.map(([code, n]) => `${n} more ${code}`).join(', ')} (not kept: the same fault repeated)\n`));
@@ -126,8 +127,10 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
         out.write('\n');
       }
       writeRecap(report);
+      writeInconclusive(report);
       const s = report.summary;
       const parts = [paint(s.failed ? 'red' : 'green', `${s.passed} passed, ${s.failed} failed`), `${s.skipped ?? 0} skipped`];
+      if (s.inconclusive) parts.push(paint('yellow', `${s.inconclusive} inconclusive${report.strict ? ' (failing: --strict)' : ''}`));
       if (s.errors) parts.push(paint('yellow', `${s.errors} harness error${s.errors === 1 ? '' : 's'}`));
       out.write(`${parts.join(', ')} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
       if (report.bailed) out.write(paint('yellow', `stopped after the first failure (--bail): ${report.bailed.notRun} scenario run${report.bailed.notRun === 1 ? '' : 's'} not started\n`));
@@ -147,6 +150,19 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
       out.write(`      ${paint('dim', rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags))}\n`);
     }
     if (failing.length > MAX_RECAP) out.write(`  … and ${failing.length - MAX_RECAP} more\n`);
+    out.write('\n');
+  }
+
+  /** Runs that proved nothing: what they missed, and the command to try again (another seed, a stronger opponent). */
+  function writeInconclusive(report: RunReport): void {
+    const missed = report.results.filter((r) => r.status === 'inconclusive');
+    if (missed.length === 0) return;
+    out.write(`\n${paint('bold', `Inconclusive (${missed.length}):`)}\n`);
+    for (const r of missed.slice(0, MAX_RECAP)) {
+      out.write(`  ${paint('yellow', '?')} ${r.scenario} ${paint('cyan', `[${r.role}]`)} ${r.name}\n      ${r.inconclusive ?? ''}\n`);
+      out.write(`      ${paint('dim', rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags))}\n`);
+    }
+    if (missed.length > MAX_RECAP) out.write(`  … and ${missed.length - MAX_RECAP} more\n`);
     out.write('\n');
   }
 }

@@ -53,7 +53,7 @@ export function htmlReporter(out: Output): Reporter {
 }
 
 /** Failures first: what a reader opens the report for. */
-const STATUS_ORDER: ScenarioResult['status'][] = ['failed', 'error', 'skipped', 'passed'];
+const STATUS_ORDER: ScenarioResult['status'][] = ['failed', 'error', 'inconclusive', 'skipped', 'passed'];
 
 /** Codes the bot's answer was refused for: the page draws that answer on the board, marked rejected. */
 const REJECTED_ANSWER_CODES = new Set(['illegal-move', 'bad-format', 'too-many-steps', 'ineffective-action', 'expectation-failed']);
@@ -92,7 +92,7 @@ export function htmlPage(report: RunReport, info?: RunInfo): string {
 <dt>profiles</dt><dd>${e([...new Set(report.results.map((r) => `${r.game}: ${r.profile}`))].join('; ') || '—')}</dd>
 <dt>tool</dt><dd>${e(`${report.tool.name} ${report.tool.version}`)}</dd>
 </dl>
-<p class="totals" id="totals"><span class="passed">${s.passed} passed</span><span class="failed">${s.failed} failed</span><span class="error">${s.errors} harness errors</span>${skipped ? `<span class="skipped">${skipped} skipped</span>` : ''}</p>
+<p class="totals" id="totals"><span class="passed">${s.passed} passed</span><span class="failed">${s.failed} failed</span><span class="error">${s.errors} harness errors</span>${skipped ? `<span class="skipped">${skipped} skipped</span>` : ''}${s.inconclusive ? `<span class="inconclusive">${s.inconclusive} inconclusive</span>` : ''}</p>
 </header>
 `);
   parts.push(filterBar(report.results));
@@ -129,7 +129,7 @@ ${codeCounts.size ? `<div class="filter-row"><span class="muted">verdict:</span>
 function summaryTable(order: { r: ScenarioResult; i: number }[]): string {
   const rows = order.map(({ r, i }, n) => {
     const codes = codesOf(r).join(', ');
-    return `<tr class="${r.status}" data-status="${r.status}" data-codes="${e(codesOf(r).join(' '))}" data-scenario="${i}"><td class="num">${n + 1}</td><td><span class="badge ${r.status}">${r.status}</span></td><td><a href="#scenario-${i}">${e(r.name)}</a><br><span class="muted mono">${e(r.scenario)}</span></td><td>${e(r.game)}</td><td>${e(r.role)}</td><td class="mono">${e(r.error ? `harness error${codes ? `; ${codes}` : ''}` : isSkipped(r) ? `skipped: ${skipReason(r) ?? ''}` : codes)}</td><td class="num">${r.timing.replies}</td><td class="num">${fmt(r.timing.maxMs)}</td><td class="num">${fmt(r.durationMs)}</td></tr>`;
+    return `<tr class="${r.status}" data-status="${r.status}" data-codes="${e(codesOf(r).join(' '))}" data-scenario="${i}"><td class="num">${n + 1}</td><td><span class="badge ${r.status}">${r.status}</span></td><td><a href="#scenario-${i}">${e(r.name)}</a><br><span class="muted mono">${e(r.scenario)}</span></td><td>${e(r.game)}</td><td>${e(r.role)}</td><td class="mono">${e(r.error ? `harness error${codes ? `; ${codes}` : ''}` : isSkipped(r) ? `skipped: ${skipReason(r) ?? ''}` : r.inconclusive ? `inconclusive: ${r.inconclusive}` : codes)}</td><td class="num">${r.timing.replies}</td><td class="num">${fmt(r.timing.maxMs)}</td><td class="num">${fmt(r.durationMs)}</td></tr>`;
   });
   return `<h2>Scenarios</h2>
 <table class="summary"><thead><tr><th class="num">#</th><th>status</th><th>scenario</th><th>game</th><th>role</th><th>violations</th><th class="num">replies</th><th class="num">slowest reply (ms)</th><th class="num">run (ms)</th></tr></thead>
@@ -156,6 +156,8 @@ ${r.outcome ? `<dt>outcome</dt><dd>${e(r.outcome.summary)}</dd>` : ''}
 `);
   if (r.error) out.push(`<h3>Harness error</h3><pre class="harness-error">${e(r.error)}</pre>\n`);
   if (isSkipped(r)) out.push(`<h3>Skipped</h3><p>${e(skipReason(r) ?? 'skipped')}</p>\n`);
+  if (r.inconclusive) out.push(`<h3>Inconclusive</h3><p>${e(r.inconclusive)}</p>\n`);
+  if (r.goals) out.push(`<p class="muted">goals wanted: ${e(r.goals.wanted.join(', '))}; reached: ${e(r.goals.reached.join(', ') || 'none')}</p>\n`);
   out.push(`<h3>Verdicts</h3>\n${verdictCards(r.violations)}`);
   out.push(`<h3>Reply times</h3>\n<div class="timing">${timingSvg(r)}</div>\n`);
   // The replay and the transcript are unpacked and drawn by the page when the scenario is opened.

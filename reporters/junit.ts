@@ -28,7 +28,7 @@ export function junitXml(report: RunReport): string {
     list.push(r);
     suites.set(r.game, list);
   }
-  const totals = count(report.results);
+  const totals = count(report.results, report.strict === true);
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   // JUnit has no attribute for it: a comment, and a property in every suite.
   if (report.interrupted) lines.push(`<!-- botjury was interrupted: ${report.results.length} of ${report.interrupted.planned} scenario runs finished -->`);
@@ -36,7 +36,7 @@ export function junitXml(report: RunReport): string {
     `<testsuites name="botjury" tests="${report.results.length}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(report.durationMs)}" timestamp="${attr(report.startedAt)}">`,
   );
   for (const [game, results] of suites) {
-    const c = count(results);
+    const c = count(results, report.strict === true);
     const time = results.reduce((t, r) => t + r.durationMs, 0);
     lines.push(
       `  <testsuite name="botjury.${attr(game)}" tests="${results.length}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${seconds(time)}" timestamp="${attr(report.startedAt)}" hostname="${attr(os.hostname())}">`,
@@ -48,26 +48,32 @@ export function junitXml(report: RunReport): string {
     lines.push(`      <property name="profile" value="${attr(profiles.join(', '))}"/>`);
     if (report.interrupted) lines.push(`      <property name="interrupted" value="${report.results.length} of ${report.interrupted.planned} scenario runs finished"/>`);
     lines.push('    </properties>');
-    for (const r of results) lines.push(...testcase(r));
+    for (const r of results) lines.push(...testcase(r, report.strict === true));
     lines.push('  </testsuite>');
   }
   lines.push('</testsuites>');
   return `${lines.join('\n')}\n`;
 }
 
-function count(results: ScenarioResult[]): { failures: number; errors: number; skipped: number } {
+/** An inconclusive run proved nothing: shown as skipped, or under --strict as a failure. */
+function count(results: ScenarioResult[], strict: boolean): { failures: number; errors: number; skipped: number } {
+  const inconclusive = results.filter((r) => r.status === 'inconclusive').length;
   return {
-    failures: results.filter((r) => r.status === 'failed').length,
+    failures: results.filter((r) => r.status === 'failed').length + (strict ? inconclusive : 0),
     errors: results.filter((r) => r.status === 'error').length,
-    skipped: results.filter(isSkipped).length,
+    skipped: results.filter(isSkipped).length + (strict ? 0 : inconclusive),
   };
 }
 
-function testcase(r: ScenarioResult): string[] {
+function testcase(r: ScenarioResult, strict: boolean): string[] {
   const base = r.scenario.replace(/\\/g, '/').replace(/^.*\//, '').replace(/\.ya?ml$/i, '');
   const head = `    <testcase name="${attr(`${r.name} [${r.role}]`)}" classname="${attr(`botjury.${r.game}.${base}`)}" file="${attr(r.scenario)}" time="${seconds(r.durationMs)}"`;
   const body: string[] = [];
   if (isSkipped(r)) body.push(`      <skipped message="${attr(skipReason(r) ?? 'skipped')}"/>`);
+  if (r.status === 'inconclusive') {
+    const why = `inconclusive: ${r.inconclusive ?? ''}`;
+    body.push(strict ? `      <failure message="${attr(why)}" type="inconclusive">${text(why)}</failure>` : `      <skipped message="${attr(why)}"/>`);
+  }
   if (r.status === 'error') body.push(`      <error message="${attr(r.error ?? 'harness error')}" type="harness-error">${text(r.error ?? '')}</error>`);
   // A run fails on its errors (and on warnings under --strict): those become failures; the rest are noted in system-out.
   const failing = r.status === 'failed' ? failingViolations(r) : [];

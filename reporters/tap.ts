@@ -29,7 +29,7 @@ export function tapReporter(out: Output): Reporter {
       if (report.interrupted) out.write(`Bail out! interrupted: ${report.results.length} of ${report.interrupted.planned} scenario runs finished\n`);
       const s = report.summary;
       const skipped = report.results.filter(isSkipped).length;
-      out.write(`# ${s.passed} passed, ${s.failed} failed, ${s.errors} harness errors${skipped ? `, ${skipped} skipped` : ''} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
+      out.write(`# ${s.passed} passed, ${s.failed} failed, ${s.errors} harness errors${skipped ? `, ${skipped} skipped` : ''}${s.inconclusive ? `, ${s.inconclusive} inconclusive` : ''} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
       return out.close();
     },
   };
@@ -40,6 +40,8 @@ export function testPoint(result: ScenarioResult, id: number): string {
   const description = tapDescription(`${result.scenario} [${result.role}] ${result.name}`);
   // Skipped: data the scenario needs is not on this machine (a SKIP directive, not a failure).
   if (isSkipped(result)) return `ok ${id} - ${description} # SKIP ${tapComment(skipReason(result) ?? 'skipped')}\n`;
+  // Inconclusive: nothing wrong, nothing proven: a TODO point (not ok, but no TAP consumer counts it a failure).
+  if (result.status === 'inconclusive') return `not ok ${id} - ${description} # TODO ${tapComment(`inconclusive: ${result.inconclusive ?? ''}`)}\n${yamlBlock(diagnostics(result))}`;
   const ok = result.status === 'passed';
   const line = `${ok ? 'ok' : 'not ok'} ${id} - ${description}\n`;
   // Passing runs stay one line unless they carry warnings worth seeing.
@@ -58,6 +60,8 @@ export function diagnostics(result: ScenarioResult): Record<string, unknown> {
     status: result.status,
   };
   if (result.error !== undefined) d.error = result.error;
+  if (result.goals) d.goals = result.goals;
+  if (result.inconclusive !== undefined) d.inconclusive = result.inconclusive;
   d.violations = result.violations.map((v) => violationDiagnostic(v, result.timing.perReply));
   const t = result.timing;
   d.timing = { replies: t.replies, maxMs: t.maxMs, meanMs: t.meanMs, totalMs: t.totalMs, totalBudgetMs: t.totalBudgetMs };

@@ -1,8 +1,9 @@
 // `botjury list <game>`: what the built-in suite of one game checks — each scenario's file, roles,
-// name and the rule it rests on — with the game's roles and jury profiles.
+// name, the rule it rests on and what it must reach — with the game's roles, jury profiles and goals.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { GameDefinition } from '../core/game.js';
+import { goalsOf } from '../core/goals.js';
 import { SCENARIO_DIR } from '../core/paths.js';
 import { expandScenarioPaths, loadScenario, ScenarioFileError, type Scenario } from '../core/scenario.js';
 
@@ -28,9 +29,12 @@ export function listGame(game: GameDefinition, games: readonly GameDefinition[],
     const roles = scenario.role !== undefined ? scenario.role : `${game.roles.join(', ')} (each)`;
     lines.push('', `    ${path.basename(file)}  [${roles}]`, `      checks: ${scenario.name}`);
     if (scenario.rule) lines.push(`      rule:   "${scenario.rule.length > MAX_RULE ? `${scenario.rule.slice(0, MAX_RULE)}…` : scenario.rule}"`);
+    if (scenario.reach) lines.push(`      reach:  ${scenario.reach.join(', ')}`);
     if (scenario.profile) lines.push(`      profile: ${scenario.profile}`);
     if (scenario.requires?.length) lines.push(`      needs:  ${scenario.requires.length} outside file(s); skipped where they are absent`);
   }
+  lines.push('', '  goals a scenario can state (reach:):');
+  for (const [name, what] of Object.entries(goalsOf(game))) lines.push(`    ${name.padEnd(18)} ${what}`);
   return `${lines.join('\n')}\n`;
 }
 

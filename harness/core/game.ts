@@ -20,6 +20,11 @@ export interface GameDefinition {
   roles: readonly string[];
   profiles: Record<string, JuryProfile>;
   defaultProfile: string;
+  /**
+   * Goals of this game a scenario can state (`reach:`), name → what it means; the common ones (end,
+   * bot-wins, quit …) are in core/goals.ts. The Referee's `reached()` reports those a run reached.
+   */
+  goals?: Readonly<Record<string, string>>;
   /** Build the jury for one match. Throw ScenarioError for setups the rules do not allow. */
   createReferee(ctx: RefereeContext): Referee;
 }
@@ -148,6 +153,8 @@ export interface Referee {
   /** Canonical text of a scenario-written move (may be a list for multi-line answers). */
   canonicalScenarioMove(value: string | number | (string | number)[]): string;
   outcome(): Outcome;
+  /** The game's own goals (GameDefinition.goals) this game has reached so far. */
+  reached?(): string[];
   /** JSON-able picture of the game now, for reports that draw the game at every ply. */
   snapshot?(): unknown;
 }

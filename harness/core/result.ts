@@ -1,4 +1,5 @@
 // What one scenario run produces: the unit every reporter consumes.
+import type { GoalReport } from './goals.js';
 import type { Outcome } from './game.js';
 import type { ResolvedLimits } from './profile.js';
 import type { Violation } from './violations.js';
@@ -57,7 +58,12 @@ export interface ScenarioResult {
   role: string;
   profile: string;
   seed: number | string;
-  status: 'passed' | 'failed' | 'error' | 'skipped';
+  /** inconclusive: no error, but the run did not reach what the scenario states (`reach:`). */
+  status: 'passed' | 'failed' | 'error' | 'skipped' | 'inconclusive';
+  /** The scenario's goals: wanted, reached, missing (only when it states `reach:`). */
+  goals?: GoalReport;
+  /** Why the run is inconclusive: what it did not reach and what happened instead. */
+  inconclusive?: string;
   /** Set when a parallel run gave timing verdicts (these codes) and this is the result of the rerun alone. */
   rerunAlone?: { parallelCodes: string[] };
   /** Why a scenario was skipped (data it needs is not on this machine). */

@@ -28,6 +28,8 @@ export interface RunSummary {
   errors: number;
   /** Scenarios whose outside data (e.g. official sample mazes) is not on this machine. */
   skipped: number;
+  /** Runs without a violation that did not reach what their scenario states (`reach:`): nothing proven. */
+  inconclusive: number;
 }
 
 export interface RunReport {
@@ -41,6 +43,8 @@ export interface RunReport {
   bailed?: { notRun: number };
   /** The run was interrupted (SIGINT): `results` holds the runs that finished before, in order. */
   interrupted?: { planned: number };
+  /** --strict: warnings and inconclusive runs fail the run too. */
+  strict?: boolean;
 }
 
 /** Reporters turn the one stream of run events into outputs; every hook is optional. */
@@ -218,6 +222,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     failed: kept.filter((r) => r.status === 'failed').length,
     errors: kept.filter((r) => r.status === 'error').length,
     skipped: kept.filter((r) => r.status === 'skipped').length,
+    inconclusive: kept.filter((r) => r.status === 'inconclusive').length,
   };
   const report: RunReport = {
     tool: info.tool,
@@ -228,6 +233,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     summary,
     ...(bailing ? { bailed: { notRun } } : {}),
     ...(signal?.aborted ? { interrupted: { planned: selected.length } } : {}),
+    ...(options.strict ? { strict: true } : {}),
   };
   for (const r of reporters) await r.onRunEnd?.(report);
   return report;
@@ -240,8 +246,14 @@ const TIMING_CODES = new Set<string>(['move-timeout', 'total-time-exceeded', 'ha
 
 export const defaultJobs = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 
-/** 0 every scenario passed; 1 the bot violated something; 2 the harness could not do its job. */
+/**
+ * 0 every scenario passed; 1 the bot violated something; 2 the harness could not do its job.
+ * An inconclusive run is no verdict on the bot (a bot that wins never reaches the tie a scenario is
+ * about), so by default it does not turn a gate red, but every reporter shows it; under --strict,
+ * where a gate wants every stated point proven, it counts as a failure.
+ */
 export function exitCodeFor(report: RunReport): 0 | 1 | 2 {
   if (report.summary.errors > 0) return 2;
-  return report.summary.failed > 0 ? 1 : 0;
+  if (report.summary.failed > 0) return 1;
+  return report.strict && (report.summary.inconclusive ?? 0) > 0 ? 1 : 0;
 }

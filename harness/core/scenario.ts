@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { FILE_CAPS, FileError, readBoundedFile } from './files.js';
 import type { GameDefinition } from './game.js';
+import { goalNameProblem } from './goals.js';
 import { SCHEMA_DIR } from './paths.js';
 import type { Limits } from './profile.js';
 import { patternProblem } from './safe-regex.js';
@@ -49,6 +50,8 @@ export interface Scenario {
   requires?: string[];
   limits?: Limits;
   setup?: Record<string, unknown>;
+  /** Goals the run must reach to prove the scenario's point (else it is inconclusive). */
+  reach?: string[];
   /** Undefined: play one full game. */
   steps?: Step[];
 }
@@ -177,6 +180,9 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
   // Own properties only: `profile: __proto__` or `constructor` must not find Object.prototype.
   if (raw.profile !== undefined && !Object.hasOwn(game.profiles, String(raw.profile)))
     throw problem('/profile', `${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${String(raw.profile)}'`);
+  const reach = Array.isArray(raw.reach) ? (raw.reach as string[]) : undefined;
+  const badGoal = reach?.map((g, i) => ({ i, why: goalNameProblem(g, game) })).find((x) => x.why);
+  if (badGoal) throw problem(`/reach/${badGoal.i}`, `reach: ${badGoal.why}`);
   const patterns = (Array.isArray(raw.steps) ? (raw.steps as unknown[]) : []).flatMap((s, i) => {
     const o = s as { bot?: { matches?: unknown }; expect?: { matches?: unknown } };
     if (typeof o?.bot?.matches === 'string') return [{ path: `/steps/${i}/bot/matches`, pattern: o.bot.matches }];
@@ -210,6 +216,7 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
     requires: ((raw.requires as string[] | undefined) ?? []).map((r) => path.resolve(path.dirname(absPath), r)),
     ...(raw.limits ? { limits: raw.limits as Limits } : {}),
     ...(raw.setup ? { setup: raw.setup as Record<string, unknown> } : {}),
+    ...(reach ? { reach } : {}),
     ...(steps ? { steps } : {}),
   };
 }

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HarnessError, type BotCommand } from './bot-process.js';
 import {
-  DataUnavailable, ScenarioError, type AnswerRequest, type Ending, type FailureCode, type GameDefinition, type JuryAction, type Referee,
+  DataUnavailable, ScenarioError, type AnswerRequest, type Ending, type FailureCode, type GameDefinition, type JuryAction, type Outcome, type Referee,
 } from './game.js';
 import { resolveLimits, type ResolvedLimits } from './profile.js';
 import type { BotLine } from './lines.js';
@@ -18,6 +18,7 @@ import type { ScenarioResult, Snapshot, TranscriptEntry } from './result.js';
 import { createRng, numericSeed } from './rng.js';
 import type { BotExpectation, MoveValue, Scenario, Step } from './scenario.js';
 import { expectationProblem, stepIsAboutHandshake } from './dry-run.js';
+import { commonGoalsReached, goalReport, inconclusiveReason, type GoalReport } from './goals.js';
 import { matchesPattern, warmUpPatternMatcher } from './safe-regex.js';
 import { fmt, MachineOverload, Seat, type PendingExit } from './seat.js';
 import { finishViolation, round2, round3, ViolationLog, type ViolationDraft } from './violations.js';
@@ -65,6 +66,8 @@ class Session {
   private current: JuryAction | null = null;
   /** The game is over for the jury (an Ending was performed). */
   private ended = false;
+  /** How the jury ended the game (for the common goals: self-exit, quit, close), once it has. */
+  private endingKind: Ending['kind'] | null = null;
   private pendingExit: PendingExit | null = null;
   private ownCwd: string | null = null;
   private readonly startedAt = Date.now();
@@ -332,6 +335,7 @@ class Session {
     this.consume();
     if (this.ended) return;
     this.ended = true;
+    this.endingKind = ending.kind;
     const seat = this.seat!;
     const bot = seat.bot;
     const now = process.hrtime.bigint();
@@ -451,6 +455,16 @@ class Session {
     return dir;
   }
 
+  private goals(outcome: Outcome | undefined): GoalReport {
+    let own: string[] = [];
+    try {
+      own = this.referee?.reached?.() ?? [];
+    } catch {
+      own = [];
+    }
+    return goalReport(this.scenario.reach ?? [], [...commonGoalsReached(outcome, this.endingKind, this.role), ...own]);
+  }
+
   private result(error: string | undefined, skipReason?: string, overload?: Record<string, number>): ScenarioResult {
     const seat = this.seat;
     const bot = seat?.bot;
@@ -465,6 +479,8 @@ class Session {
     } catch {
       outcome = undefined;
     }
+    const goals = this.scenario.reach && !error && !skipReason ? this.goals(outcome) : undefined;
+    const inconclusive = goals && goals.missing.length > 0 && !failing ? inconclusiveReason(goals, outcome) : undefined;
     return {
       scenario: this.scenario.file,
       name: this.scenario.name,
@@ -472,7 +488,9 @@ class Session {
       role: this.role,
       profile: this.profileName,
       seed: this.scenario.seed,
-      status: error ? 'error' : skipReason ? 'skipped' : failing ? 'failed' : 'passed',
+      status: error ? 'error' : skipReason ? 'skipped' : failing ? 'failed' : inconclusive ? 'inconclusive' : 'passed',
+      ...(goals ? { goals } : {}),
+      ...(inconclusive ? { inconclusive } : {}),
       violations,
       ...(omitted ? { omittedViolations: omitted } : {}),
       ...(error ? { error } : {}),

@@ -10,7 +10,7 @@ code, pre, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, m
 pre { background: var(--bg2); border: 1px solid var(--line); padding: 6px 8px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; margin: 2px 0; }
 .muted { color: var(--muted); }
 .badge { display: inline-block; min-width: 56px; text-align: center; padding: 1px 8px; border-radius: 10px; color: #fff; font-size: 12px; font-weight: 600; }
-.badge.passed { background: var(--ok); } .badge.failed { background: var(--bad); } .badge.error { background: var(--warn); } .badge.skipped { background: var(--muted); }
+.badge.passed { background: var(--ok); } .badge.failed { background: var(--bad); } .badge.error { background: var(--warn); } .badge.skipped { background: var(--muted); } .badge.inconclusive { background: #b58900; }
 .totals span { margin-right: 16px; font-size: 16px; font-weight: 600; }
 .totals .passed { color: var(--ok); } .totals .failed { color: var(--bad); } .totals .error { color: var(--warn); } .totals .skipped { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; }
@@ -20,7 +20,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 details.scenario { border: 1px solid var(--line); border-radius: 6px; margin: 10px 0; padding: 0 12px; }
 details.scenario[open] { padding-bottom: 12px; }
 details.scenario > summary { cursor: pointer; padding: 8px 0; font-weight: 600; }
-details.scenario.failed { border-left: 4px solid var(--bad); } details.scenario.error { border-left: 4px solid var(--warn); } details.scenario.passed { border-left: 4px solid var(--ok); } details.scenario.skipped { border-left: 4px solid var(--muted); }
+details.scenario.failed { border-left: 4px solid var(--bad); } details.scenario.error { border-left: 4px solid var(--warn); } details.scenario.passed { border-left: 4px solid var(--ok); } details.scenario.skipped { border-left: 4px solid var(--muted); } details.scenario.inconclusive { border-left: 4px dashed #b58900; }
 .meta { display: grid; grid-template-columns: max-content 1fr; gap: 1px 12px; margin: 6px 0; }
 .meta dt { color: var(--muted); } .meta dd { margin: 0; }
 .violation { border: 1px solid var(--line); border-radius: 4px; padding: 6px 10px; margin: 6px 0; }

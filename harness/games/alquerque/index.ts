@@ -15,5 +15,11 @@ export const alquerque: GameDefinition = {
     },
   },
   defaultProfile: 'codecup2008',
+  goals: {
+    tie: 'the game ended in a tie: both players made 100 moves',
+    'capture-due': 'the bot had a capture and plain moves to choose from: the capture was compulsory',
+    'capture-chain': 'the bot had a capture that had to go on (a multi-capture)',
+    'move-back-barred': 'the bot could have moved a piece back to the space it left last turn, which the rules forbid',
+  },
   createReferee: (ctx) => new AlquerqueReferee(ctx),
 };

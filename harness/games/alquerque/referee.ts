@@ -4,8 +4,8 @@ import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Jud
 import type { Rng } from '../../core/rng.js';
 import { chooseMove, OPPONENTS, type OpponentName } from './opponent.js';
 import {
-  applyMove, boardRows, checkMove, countPieces, formatMove, initialState, legalMoves, other, scores, status, WIN_SCORE,
-  type Color, type State, type Status,
+  applyMove, barredMoveBack, boardRows, captureMoves, checkMove, countPieces, formatMove, initialState, legalMoves, other, scores, status, WIN_SCORE,
+  plainMoves, type Color, type State, type Status,
 } from './rules.js';
 import { colorName, moveRequest, QUIT, START } from './wire.js';
 
@@ -20,6 +20,8 @@ export class AlquerqueReferee implements Referee {
   /** The scenario ended the game before the rules did: no result, no winner. */
   private cutShort = false;
   private readonly opponentName: OpponentName;
+  /** The game's own goals reached so far (what the bot faced at its turns, how the game ended). */
+  private readonly goalsReached = new Set<string>();
 
   constructor(ctx: RefereeContext) {
     if (ctx.role !== 'white' && ctx.role !== 'black') throw new ScenarioError(`alquerque has roles white and black, not '${ctx.role}'`);
@@ -132,7 +134,21 @@ export class AlquerqueReferee implements Referee {
   }
 
   private awaitBot(): JuryAction {
+    this.noteGoals();
     return { type: 'await', request: moveRequest(this.bot, this.state.ply + 1) };
+  }
+
+  reached(): string[] {
+    const st = status(this.state);
+    return [...this.goalsReached, ...(st.over && st.winner === null ? ['tie'] : [])];
+  }
+
+  /** What the position in front of the bot tests: a compulsory capture, a capture that must go on, a barred move back. */
+  private noteGoals(): void {
+    const captures = captureMoves(this.state);
+    if (captures.length > 0 && plainMoves(this.state).length > 0) this.goalsReached.add('capture-due');
+    if (captures.some((c) => c.kind === 'capture' && c.landings.length > 1)) this.goalsReached.add('capture-chain');
+    if (captures.length === 0 && barredMoveBack(this.state)) this.goalsReached.add('move-back-barred');
   }
 
   private opponentTurn(): JuryAction {

@@ -149,6 +149,14 @@ export function isMoveBack(state: State, from: Point, to: Point): boolean {
   return last !== null && last[0] === to && last[1] === from;
 }
 
+/** The plain move back to the space the mover's piece left last turn, when the board would allow it (the rule bars it). */
+export function barredMoveBack(state: State): Move | null {
+  const last = state.lastPlain[state.toMove];
+  if (!last) return null;
+  const [from, to] = last;
+  return state.board[to] === state.toMove && state.board[from] === null && adjacent(to, from) ? { kind: 'plain', from: to, to: from } : null;
+}
+
 export function plainMoves(state: State): Move[] {
   const moves: Move[] = [];
   state.board.forEach((c, from) => {

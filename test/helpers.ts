@@ -51,8 +51,10 @@ export interface ReportResult {
   name: string;
   game: string;
   role: string;
-  status: 'passed' | 'failed' | 'error' | 'skipped';
+  status: 'passed' | 'failed' | 'error' | 'skipped' | 'inconclusive';
   skipReason?: string;
+  goals?: { wanted: string[]; reached: string[]; missing: string[] };
+  inconclusive?: string;
   violations: ReportViolation[];
   error?: string;
   outcome?: { finished: boolean; summary: string; scores: Record<string, number>; winner?: string };
@@ -61,7 +63,8 @@ export interface ReportResult {
 }
 export interface Report {
   results: ReportResult[];
-  summary: { passed: number; failed: number; errors: number; skipped?: number };
+  summary: { passed: number; failed: number; errors: number; skipped?: number; inconclusive?: number };
+  strict?: boolean;
 }
 
 /** Runs botjury with the JSON reporter on stdout and parses it. */

@@ -79,9 +79,14 @@ function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, step
         continue;
       }
       if (step.ruled) return ruledProblem(step, expect, steps, referee.legalAnswers?.(), canon, a.request.label, (m) => at(step, `${where}: ${m}`));
-      if ('any' in expect) return null;
       const legal = referee.legalAnswers?.();
       if (!legal) return null;
+      if ('any' in expect) {
+        // A forced answer (one legal move) keeps the game scripted: the dry run follows it.
+        if (legal.length !== 1) return null;
+        referee.answer([legal[0]!]);
+        continue;
+      }
       const problem = expectationProblem(expect, canon, legal);
       if (problem) return at(step, `${where}: ${a.request.label}: ${problem}`);
       const reachable = legalMeeting(expect, canon, legal);

@@ -40,6 +40,16 @@ describe('an expectation no legal answer can meet', () => {
   });
 });
 
+describe('a forced answer', () => {
+  it("keeps the dry run going: 'bot: any' where one move is legal, then an illegal scripted move is found", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-forced-')), 'forced.yaml');
+    writeFileSync(file, 'game: alquerque\nrole: black\nsteps:\n  - opponent: c3-d4\n  - bot: any\n  - opponent: d4-d5\n');
+    const r = await runCli(['validate', file]);
+    expect(r.stdout).toMatch(/forced\.yaml:6:1: step 3: scripted opponent move at ply 3 is not legal: Invalid move 'd4-d5': there is no white piece on 'd4'/);
+    expect(r.code).toBe(2);
+  });
+});
+
 describe("a recorded answer the jury ruled illegal ('ruled: illegal-move')", () => {
   const scenario = (steps: string): string => {
     const dir = mkdtempSync(path.join(tmpdir(), 'botjury-ruled-'));

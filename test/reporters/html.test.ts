@@ -255,6 +255,20 @@ function violation(code: 'bad-format' | 'extra-output' | 'move-timeout', ply: nu
 }
 
 
+describe('HTML: an inconclusive run', () => {
+  it('is listed after the failures with its reason and goals, and can be filtered', () => {
+    const results = [
+      syntheticResult({ name: 'fine' }),
+      syntheticResult({ name: 'unproven', status: 'inconclusive', inconclusive: "did not reach 'tie'", goals: { wanted: ['tie'], reached: ['end'], missing: ['tie'] } }),
+    ];
+    const html = htmlPage({ ...syntheticReport(results), summary: { passed: 1, failed: 0, errors: 0, skipped: 0, inconclusive: 1 } });
+    expect(html).toContain('data-status="inconclusive"');
+    expect(html).toContain('1 inconclusive');
+    expect(html.indexOf('unproven')).toBeLessThan(html.indexOf('>fine<'));
+    expect(html).toContain('<h3>Inconclusive</h3><p>did not reach &#39;tie&#39;</p>');
+  });
+});
+
 function syntheticReport(results: ScenarioResult[]): RunReport {
   return {
     tool: { name: 'botjury', version: 'test' },

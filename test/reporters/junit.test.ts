@@ -89,3 +89,17 @@ describe('JUnit reporter', () => {
     expect(xmlSafe('ok é 😀 \t\n\r')).toBe('ok é 😀 \t\n\r');
   });
 });
+
+describe('JUnit: an inconclusive run', () => {
+  it('is <skipped> with its reason, and a <failure> under --strict', async () => {
+    const { syntheticResult } = await import('./reports.js');
+    const r = syntheticResult({ status: 'inconclusive', inconclusive: "did not reach 'tie'", goals: { wanted: ['tie'], reached: ['end'], missing: ['tie'] } });
+    const report = { tool: { name: 'botjury', version: 't' }, bot: { command: ['bot'] }, startedAt: '', durationMs: 1, results: [r], summary: { passed: 0, failed: 0, errors: 0, skipped: 0, inconclusive: 1 } } as RunReport;
+    const plain = await parseXml(junitXml(report));
+    expect(plain.attrib).toMatchObject({ tests: '1', failures: '0', skipped: '1' });
+    expect(findAll(plain, 'skipped')[0]!.attrib.message).toBe("inconclusive: did not reach 'tie'");
+    const strict = await parseXml(junitXml({ ...report, strict: true }));
+    expect(strict.attrib).toMatchObject({ tests: '1', failures: '1', skipped: '0' });
+    expect(findAll(strict, 'failure')[0]!.attrib.type).toBe('inconclusive');
+  });
+});

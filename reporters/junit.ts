@@ -105,7 +105,7 @@ function oneLine(v: Violation): string {
 
 function violationText(v: Violation): string {
   const parts = [oneLine(v)];
-  if (v.expected !== undefined) parts.push(`expected: ${v.expected}`);
+  if (v.expected !== undefined) parts.push(v.expectedIsExample ? `expected: e.g. ${v.expected} (one legal answer of several)` : `expected: ${v.expected}`);
   if (v.actual !== undefined) parts.push(`actual:   ${v.actual}`);
   parts.push(`at:       ${v.atMs} ms after the bot started`);
   if (v.rule) parts.push(`rule:     "${v.rule}"`);

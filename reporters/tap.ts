@@ -74,7 +74,10 @@ function violationDiagnostic(v: Violation, replies: ReplyTiming[]): Record<strin
   const d: Record<string, unknown> = { code: v.code, severity: v.severity };
   if (v.ply !== undefined) d.ply = v.ply;
   d.message = v.message;
-  if (v.expected !== undefined) d.expected = v.expected;
+  if (v.expected !== undefined) {
+    d.expected = v.expected;
+    if (v.expectedIsExample) d.expectedIsExample = true; // one legal answer of several, not the one required
+  }
   if (v.actual !== undefined) d.actual = v.actual;
   const reply = v.ply !== undefined ? replies.find((r) => r.ply === v.ply) : undefined;
   d.timing = { atMs: v.atMs, ...(reply ? { replyMs: reply.wallMs, cpuMs: reply.cpuMs, limitMs: reply.limitMs } : {}) };

@@ -2,6 +2,7 @@
 // read as the move, then the real move as extra output) share a card; answers that drew the same
 // verdicts are one card with a count and a table of where. Evidence is written out in words and a
 // table; the raw JSON stays one click away.
+import { fixHint, type BotLanguage } from '../console/fix-hints.js';
 import type { Violation } from '../../harness/core/violations.js';
 import { escapeHtml as e, fmt } from './escape.js';
 
@@ -33,12 +34,12 @@ export function groupVerdicts(violations: readonly Violation[]): VerdictGroup[] 
 /** Occurrences listed in a card's table; the rest are counted. */
 const MAX_LISTED = 40;
 
-export function verdictCards(violations: readonly Violation[]): string {
+export function verdictCards(violations: readonly Violation[], language: BotLanguage = 'unknown'): string {
   if (violations.length === 0) return `<p class="muted">no violations</p>\n`;
-  return groupVerdicts(violations).map(verdictCard).join('');
+  return groupVerdicts(violations).map((g) => verdictCard(g, language)).join('');
 }
 
-function verdictCard(group: VerdictGroup): string {
+function verdictCard(group: VerdictGroup, language: BotLanguage): string {
   const first = group.occurrences[0]!;
   const [head, ...related] = first;
   const v = head!;
@@ -55,6 +56,9 @@ function verdictCard(group: VerdictGroup): string {
     const hint = oneAnswerHint(first);
     if (hint) out.push(`<p class="hint">${hint}</p>\n`);
   }
+  // The same fix the console gives, in the bot's language (guessed from its command).
+  const fix = fixHint(v.code, language);
+  if (fix) out.push(`<div class="hint"><p>How to fix it (${e(fix.language)}):</p><pre>${e(fix.lines.join('\n'))}</pre></div>\n`);
   if (count > 1) out.push(occurrenceTable(group.occurrences));
   out.push('</div>\n');
   return out.join('');
@@ -81,7 +85,7 @@ function occurrenceTable(occurrences: Violation[][]): string {
 
 function details(v: Violation): string {
   const rows: string[] = [];
-  if (v.expected !== undefined) rows.push(`<dt>expected</dt><dd><pre>${e(v.expected)}</pre></dd>`);
+  if (v.expected !== undefined) rows.push(v.expectedIsExample ? `<dt>expected, e.g.</dt><dd><pre>${e(v.expected)}</pre> <span class="muted">one legal answer of several</span></dd>` : `<dt>expected</dt><dd><pre>${e(v.expected)}</pre></dd>`);
   if (v.actual !== undefined) rows.push(`<dt>actual</dt><dd><pre class="actual">${e(v.actual)}</pre></dd>`);
   if (v.rule) rows.push(`<dt>rule</dt><dd class="rule">“${e(v.rule)}”</dd>`);
   const evidence = v.evidence && Object.keys(v.evidence).length > 0 ? evidenceHtml(v.evidence) : '';

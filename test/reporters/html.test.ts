@@ -255,6 +255,17 @@ function violation(code: 'bad-format' | 'extra-output' | 'move-timeout', ply: nu
 }
 
 
+describe('HTML: fixes and examples', () => {
+  it("gives the console's fix in the bot's language, and says when an expected move is only an example", () => {
+    const v = (code: string, more: object = {}) => ({ code, severity: 'error', message: 'm', atMs: 1, ply: 2, ...more }) as ScenarioResult['violations'][number];
+    const r = syntheticResult({ status: 'failed', violations: [v('unflushed-output'), v('illegal-move', { expected: 'e5*c3', expectedIsExample: true, actual: 'a1-a2' })] });
+    const html = htmlPage({ ...syntheticReport([r]), bot: { command: ['python3', 'bot.py'] } });
+    expect(html).toContain('How to fix it (Python):');
+    expect(html).toContain('print(move, flush=True)');
+    expect(html).toContain('<dt>expected, e.g.</dt>');
+  });
+});
+
 describe('HTML: an inconclusive run', () => {
   it('is listed after the failures with its reason and goals, and can be filtered', () => {
     const results = [

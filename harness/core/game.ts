@@ -72,6 +72,8 @@ export interface AnswerRequest {
    * JavaChallenge2015 engine did (the stale-line shift).
    */
   unaskedLines: 'discard' | 'queue';
+  /** The answer is not a move of the game (SnakeCore's name): in a match it goes to no other player. */
+  notAMove?: boolean;
 }
 
 export type Ending =

@@ -37,6 +37,23 @@ export interface SessionOptions {
   strict?: boolean;
   /** Record a snapshot of the game after every ply (for reports that draw the game). */
   snapshots?: boolean;
+  /**
+   * In a match (harness/match/): the other players' moves come from the other seats' bots (or from
+   * the one seat that plays a built-in opponent for the whole match) instead of this session's own
+   * built-in opponent, and this bot's moves go to them.
+   */
+  relay?: SeatRelay;
+}
+
+/** How the seats of one match game pass moves between their sessions. */
+export interface SeatRelay {
+  /** Whether this session plays `player` as the built-in opponent and publishes its moves. */
+  owns(player: string): boolean;
+  /** The next move of `player`, as the jury played it; null when that player's game ended first (a forfeit). */
+  take(player: string): Promise<string | null>;
+  publish(player: string, move: string): void;
+  /** This seat's game is over for its player (failed, or ended): nobody waits for its moves any more. */
+  leave(player: string): void;
 }
 
 const MAX_TRANSCRIPT = 20_000;
@@ -134,6 +151,7 @@ class Session {
       } else if (e instanceof HarnessError) throw e;
       else error = `internal error: ${(e as Error).stack ?? String(e)}`;
     } finally {
+      this.options.relay?.leave(this.role);
       if (this.seat) await this.seat.stop();
       if (this.ownCwd) rmSync(this.ownCwd, { recursive: true, force: true });
     }
@@ -167,8 +185,9 @@ class Session {
         for (let i = 0; i < MAX_DRIVE_ACTIONS && plies < limit && !this.ended && !this.botStopped; i++) {
           const a = this.advance();
           if (a.type === 'end') return this.performEnding(a.ending);
-          if (a.type === 'opponent') this.playOpponent(undefined, where);
-          else if (a.type === 'await') await this.botTurn(a.request, { any: true }, step.withinMs);
+          if (a.type === 'opponent') {
+            if (!(await this.otherPlayerMoves(a.player, where))) return this.performEnding(this.quitNow());
+          } else if (a.type === 'await') await this.botTurn(a.request, { any: true }, step.withinMs);
           plies++;
         }
         return;
@@ -240,7 +259,27 @@ class Session {
     if (!delivered) this.record('event', `not delivered (the bot's input is closed): ${lines.join(' / ')}`, atNs);
   }
 
-  private playOpponent(move: string | undefined, where: string): void {
+  /**
+   * Another player moves: the built-in opponent, or in a match the relay's move (this session plays the
+   * built-in for the match where it owns the player). False: that player's game ended (it forfeited).
+   */
+  private async otherPlayerMoves(player: string, where: string): Promise<boolean> {
+    const relay = this.options.relay;
+    if (!relay) {
+      this.playOpponent(undefined, where);
+      return true;
+    }
+    if (relay.owns(player)) {
+      relay.publish(player, this.playOpponent(undefined, where));
+      return true;
+    }
+    const move = await relay.take(player);
+    if (move === null) return false;
+    this.playOpponent(move, where);
+    return true;
+  }
+
+  private playOpponent(move: string | undefined, where: string): string {
     let played: string;
     try {
       played = this.referee.opponent(move);
@@ -251,6 +290,7 @@ class Session {
     this.consume();
     this.record('event', `opponent plays ${played}`, process.hrtime.bigint());
     this.snapshot(played);
+    return played;
   }
 
   /** `ruled`: the expected answer is a recorded one the jury ruled illegal (so no legal answer meets it, by design). */
@@ -263,6 +303,11 @@ class Session {
     const legal = 'any' in expect || ruled ? undefined : this.referee.legalAnswers?.();
     const judgement = this.referee.answer(lines, got.read);
     for (const v of judgement.violations) this.addViolation({ ply: request.ply, ...v });
+    if (this.options.relay && !request.handshake && !request.notAMove) {
+      // Only moves go to the other seats; a handshake (READY) or a name is between this bot and the jury.
+      if (judgement.accepted || judgement.played !== undefined) this.options.relay.publish(this.role, judgement.played ?? this.referee.canonical(lines));
+      else this.options.relay.leave(this.role);
+    }
     if (judgement.accepted && !('any' in expect)) this.checkExpectation(request, lines, expect, legal);
     this.snapshot(judgement.played ?? this.referee.canonical(lines));
     if (judgement.stopBot) await this.seat!.stop();
@@ -321,6 +366,7 @@ class Session {
 
   private async failSeat(code: FailureCode): Promise<void> {
     this.referee.botFailed(code);
+    this.options.relay?.leave(this.role);
     await this.seat!.stop();
   }
 
@@ -390,7 +436,8 @@ class Session {
       // Steps ran out before the game ended: the jury ends it as the real one ends a game early.
       await this.performEnding(this.quitNow());
     }
-    if (this.botStopped && !this.ended) this.drainGame();
+    // In a match the other players are bots: their moves cannot be made up to play the game out.
+    if (this.botStopped && !this.ended && !this.options.relay) this.drainGame();
     await this.checkExit();
     const seat = this.seat!;
     seat.finalMemoryCheck();

@@ -86,7 +86,8 @@ export function scoreStats(tally: GameTally): ScoreStats {
 /** The logistic Elo difference that predicts `score`; null at 0 and 1, where it is infinite. */
 export function eloFromScore(score: number): number | null {
   if (!(score > 0 && score < 1)) return null;
-  return -400 * Math.log10(1 / score - 1);
+  const elo = -400 * Math.log10(1 / score - 1);
+  return elo === 0 ? 0 : elo; // a score of exactly 0.5 would give -0 otherwise
 }
 
 /** `Elo: 35.2 +/- 21.4, LOS: 99.9 %, DrawRatio: 31.0 %`, with n/a for what is unbounded or undefined. */

@@ -21,7 +21,7 @@ const NAME_LINE_BYTES = 4096;
 const ACTION_LINE_BYTES = 1024;
 
 export function nameRequest(): AnswerRequest {
-  return { ply: 0, label: 'getName (the first request)', lines: 1, timer: 'startup', maxLineBytes: NAME_LINE_BYTES, unaskedLines: 'discard' };
+  return { ply: 0, label: 'getName (the first request)', lines: 1, timer: 'startup', maxLineBytes: NAME_LINE_BYTES, unaskedLines: 'discard', notAMove: true };
 }
 
 export function actionRequest(python: number, move: number): AnswerRequest {

@@ -1,0 +1,291 @@
+// `botjury match`: bots against each other, every seat judged as in `check`. One match game is one
+// Session per bot seat (the same driver, seat, clock and lifecycle code as a scenario run), joined by
+// a MatchRelay that carries each accepted move to the other seats. Games are seeded from the match
+// seed; seats rotate so every bot plays every seat equally (a game and its rotations share a seed,
+// so the bots meet the same start and the same built-in opponents from each seat).
+import type { BotCommand } from '../core/bot-process.js';
+import type { GameDefinition, Outcome } from '../core/game.js';
+import type { ScenarioResult } from '../core/result.js';
+import type { Scenario } from '../core/scenario.js';
+import { runScenario } from '../core/session.js';
+import { MatchRelay } from './relay.js';
+import { mergeTallies, scoreStats, sprtDecision, type GameTally, type ScoreStats, type SprtDecision, type SprtParams } from './stats.js';
+
+export interface MatchBot {
+  /** Short name for tables: A, B, C, D unless given. */
+  name: string;
+  command: string[];
+}
+
+export interface MatchOptions {
+  game: GameDefinition;
+  bots: MatchBot[];
+  /** Games to play (at most, with --sprt). */
+  games: number;
+  seed: number | string;
+  profile?: string;
+  /** Built-in opponent for seats without a bot. */
+  opponent?: string;
+  /** The game's `setup:` for every game, and the folder its paths are relative to. */
+  setup?: Record<string, unknown>;
+  setupDir?: string;
+  jobs?: number;
+  shard?: { index: number; count: number };
+  sprt?: SprtParams;
+  invokedFrom: string;
+  memoryMb?: number;
+  strict?: boolean;
+  signal?: AbortSignal;
+  onGameEnd?(game: MatchGame): void;
+}
+
+export type GameResult = 'win' | 'draw' | 'loss';
+
+export interface MatchSeat {
+  role: string;
+  /** Index into the match's bots, or null for a built-in opponent. */
+  bot: number | null;
+  points: number | null;
+  result: GameResult | null;
+  /** This seat's run, judged as `check` judges one: violations, timing, memory, transcript. */
+  run?: ScenarioResult;
+}
+
+export interface MatchGame {
+  index: number;
+  seed: string;
+  seats: MatchSeat[];
+  /** The rules' outcome (from the seat that saw the game end, or the one whose bot failed). */
+  outcome: Outcome | null;
+  /** Set when the game was replayed alone because a parallel run gave a timing verdict. */
+  rerunAlone?: boolean;
+  durationMs: number;
+}
+
+export interface BotStanding {
+  name: string;
+  command: string[];
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  points: number;
+  /** Games in which the bot broke a rule of the protocol, the clock or the game (error severity). */
+  gamesWithViolations: number;
+  violations: Record<string, number>;
+  timing: { replies: number; medianMs: number | null; worstMs: number | null; budgetShareMax: number | null };
+  peakMemoryMb: number | null;
+}
+
+export interface MatchReport {
+  tool: { name: string; version: string };
+  game: string;
+  seed: number | string;
+  profile: string;
+  planned: number;
+  shard?: { index: number; count: number };
+  startedAt: string;
+  durationMs: number;
+  games: MatchGame[];
+  standings: BotStanding[];
+  /** Two bots: the first bot's score against the second, with Elo and the SPRT when asked. */
+  pair?: { tally: GameTally; stats: ScoreStats; sprt?: SprtDecision & SprtParams };
+  /** Why the match stopped before `planned` games (an SPRT decision, an interrupt). */
+  stopped?: string;
+}
+
+/** Seat `role index → bot index` for game `index`: bot k sits k seats after the game's rotation. */
+export function seating(index: number, roles: readonly string[], bots: number): (number | null)[] {
+  const seats: (number | null)[] = roles.map(() => null);
+  const rotation = index % roles.length;
+  for (let k = 0; k < bots; k++) seats[(k + rotation) % roles.length] = k;
+  return seats;
+}
+
+/** Game `index`'s seed: every rotation of one round plays the same seeded game from each seat. */
+export function gameSeed(seed: number | string, index: number, roles: number): string {
+  return `${seed}/${Math.floor(index / roles)}`;
+}
+
+const TIMING_CODES = new Set(['move-timeout', 'total-time-exceeded', 'handshake-timeout']);
+
+export async function playGame(index: number, options: MatchOptions, jobs: number): Promise<MatchGame> {
+  const { game, bots } = options;
+  const roles = game.roles;
+  const seatBots = seating(index, roles, bots.length);
+  const seed = gameSeed(options.seed, index, roles.length);
+  const botRoles = roles.filter((_, i) => seatBots[i] !== null);
+  const relay = new MatchRelay(roles, botRoles);
+  const started = Date.now();
+  const runs = await Promise.all(
+    botRoles.map((role) => {
+      const bot = bots[seatBots[roles.indexOf(role)]!]!;
+      const scenario: Scenario = {
+        file: `match game ${index + 1}`,
+        dir: options.setupDir ?? options.invokedFrom,
+        game: game.id,
+        name: `game ${index + 1}: ${bot.name} as ${role}`,
+        role,
+        seed,
+        tags: ['match'],
+        ...(options.profile !== undefined ? { profile: options.profile } : {}),
+        ...(options.opponent !== undefined ? { opponent: options.opponent } : {}),
+        ...(options.setup ? { setup: options.setup } : {}),
+      };
+      const command: BotCommand = { argv: bot.command };
+      return runScenario(scenario, role, game, {
+        bot: command,
+        invokedFrom: options.invokedFrom,
+        relay: relay.forSeat(role),
+        ...(options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : {}),
+        ...(options.strict ? { strict: true } : {}),
+        ...(options.profile !== undefined ? { profile: options.profile } : {}),
+      });
+    }),
+  );
+  const outcome = matchOutcome(runs);
+  const seats: MatchSeat[] = roles.map((role, i) => {
+    const run = runs[botRoles.indexOf(role)];
+    return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome, runs, roles.length), ...(run ? { run } : {}) };
+  });
+  const result: MatchGame = { index, seed, seats, outcome, durationMs: Date.now() - started };
+  // A timing verdict from a parallel run is believed only when the game repeats it alone.
+  if (jobs > 1 && runs.some((r) => r.violations.some((v) => TIMING_CODES.has(v.code)) || r.machineOverload)) {
+    const alone = await playGame(index, options, 1);
+    return { ...alone, rerunAlone: true };
+  }
+  return result;
+}
+
+/** The game's outcome: the seat whose bot failed decides it (irregular end), else any seat that saw the rules end it. */
+function matchOutcome(runs: ScenarioResult[]): Outcome | null {
+  const failed = runs.find((r) => r.status === 'failed' && r.outcome?.winner !== undefined);
+  if (failed?.outcome) return failed.outcome;
+  return runs.find((r) => r.outcome?.finished)?.outcome ?? runs.find((r) => r.outcome)?.outcome ?? null;
+}
+
+function seatResult(role: string, outcome: Outcome | null, runs: ScenarioResult[], players: number): GameResult | null {
+  if (!outcome) return null;
+  if (outcome.winner !== undefined) return outcome.winner === role ? 'win' : 'loss';
+  // No winner: a draw when the rules ended the game, or when it was cut short with nobody at fault.
+  if (outcome.finished || !runs.some((r) => r.status === 'failed')) return 'draw';
+  // Cut short by a bot's failure: that bot loses; in a two-player game the other wins.
+  if (runs.find((r) => r.role === role)?.status === 'failed') return 'loss';
+  return players === 2 ? 'win' : 'draw';
+}
+
+/** Plays the match's games (this shard's), `jobs` at a time, stopping early on an SPRT decision. */
+export async function runMatch(options: MatchOptions, version: string): Promise<MatchReport> {
+  const startedAt = new Date();
+  const all = Array.from({ length: options.games }, (_, i) => i);
+  const indexes = options.shard ? all.filter((i) => i % options.shard!.count === options.shard!.index - 1) : all;
+  const jobs = Math.max(1, Math.min(options.jobs ?? 1, indexes.length));
+  const finished = new Map<number, MatchGame>();
+  let next = 0;
+  let stopped: string | undefined;
+  let harnessError: unknown = null;
+  const worker = async (): Promise<void> => {
+    while (next < indexes.length && !stopped && !harnessError && !options.signal?.aborted) {
+      const index = indexes[next++]!;
+      try {
+        const g = await playGame(index, options, jobs);
+        if (options.signal?.aborted) return;
+        finished.set(index, g);
+        options.onGameEnd?.(g);
+        if (options.sprt && options.bots.length === 2) {
+          const decision = sprtDecision(pairTally([...finished.values()]), options.sprt);
+          if (decision.result !== 'continue') stopped = `SPRT: ${decision.result} accepted after ${finished.size} games (LLR ${decision.llr.toFixed(2)}, bounds ${decision.lower.toFixed(2)} … ${decision.upper.toFixed(2)})`;
+        }
+      } catch (e) {
+        harnessError = e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+  if (harnessError) throw harnessError;
+  if (options.signal?.aborted) stopped = 'interrupted';
+  const games = [...finished.values()].sort((a, b) => a.index - b.index);
+  return buildReport(options, version, startedAt, games, stopped);
+}
+
+export function buildReport(options: Pick<MatchOptions, 'game' | 'bots' | 'games' | 'seed' | 'profile' | 'shard' | 'sprt'>, version: string, startedAt: Date, games: MatchGame[], stopped?: string): MatchReport {
+  const standings = options.bots.map((bot, k) => standing(bot, k, games));
+  const report: MatchReport = {
+    tool: { name: 'botjury', version },
+    game: options.game.id,
+    seed: options.seed,
+    profile: options.profile ?? options.game.defaultProfile,
+    planned: options.games,
+    ...(options.shard ? { shard: options.shard } : {}),
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    games,
+    standings,
+    ...(stopped ? { stopped } : {}),
+  };
+  if (options.bots.length === 2) {
+    const tally = pairTally(games);
+    report.pair = { tally, stats: scoreStats(tally), ...(options.sprt ? { sprt: { ...sprtDecision(tally, options.sprt), ...options.sprt } } : {}) };
+  }
+  return report;
+}
+
+/**
+ * The first bot's wins, draws and losses against the second. The winner decides when it is one of the
+ * two; in a game of more players (built-in opponents in the other seats) the better score of the two
+ * decides, so both losing to a built-in is a draw between them, not a loss of the first.
+ */
+export function pairTally(games: MatchGame[]): GameTally {
+  return mergeTallies(...games.map((g) => {
+    const r = pairResult(g);
+    return { wins: r === 'win' ? 1 : 0, draws: r === 'draw' ? 1 : 0, losses: r === 'loss' ? 1 : 0 };
+  }));
+}
+
+export function pairResult(g: MatchGame): GameResult {
+  const a = g.seats.find((s) => s.bot === 0);
+  const b = g.seats.find((s) => s.bot === 1);
+  if (!a?.result || !b?.result) return 'draw';
+  const rank = { win: 2, draw: 1, loss: 0 } as const;
+  if (rank[a.result] !== rank[b.result]) return rank[a.result] > rank[b.result] ? 'win' : 'loss';
+  if (g.seats.length > 2 && a.points !== null && b.points !== null && a.points !== b.points) return a.points > b.points ? 'win' : 'loss';
+  return 'draw';
+}
+
+function standing(bot: MatchBot, k: number, games: MatchGame[]): BotStanding {
+  const seats = games.flatMap((g) => g.seats.filter((s) => s.bot === k));
+  const runs = seats.flatMap((s) => (s.run ? [s.run] : []));
+  const walls = runs.flatMap((r) => r.timing.perReply.map((p) => p.wallMs)).sort((a, b) => a - b);
+  const violations: Record<string, number> = {};
+  for (const r of runs) for (const v of r.violations) violations[v.code] = (violations[v.code] ?? 0) + 1;
+  const shares = runs.filter((r) => r.timing.totalBudgetMs).map((r) => r.timing.totalMs / r.timing.totalBudgetMs!);
+  const peaks = runs.map((r) => r.memory.peakMb).filter((m): m is number => m !== null);
+  return {
+    name: bot.name,
+    command: bot.command,
+    games: seats.length,
+    wins: seats.filter((s) => s.result === 'win').length,
+    draws: seats.filter((s) => s.result === 'draw').length,
+    losses: seats.filter((s) => s.result === 'loss').length,
+    points: seats.reduce((n, s) => n + (s.points ?? 0), 0),
+    gamesWithViolations: runs.filter((r) => r.violations.some((v) => v.severity === 'error')).length,
+    violations,
+    timing: {
+      replies: walls.length,
+      medianMs: walls.length ? walls[Math.floor((walls.length - 1) / 2)]! : null,
+      worstMs: walls.length ? walls[walls.length - 1]! : null,
+      budgetShareMax: shares.length ? Math.round(Math.max(...shares) * 1000) / 1000 : null,
+    },
+    peakMemoryMb: peaks.length ? Math.max(...peaks) : null,
+  };
+}
+
+/** Several shards' reports as one: the games of all, statistics over all, as if run at once. */
+export function mergeReports(reports: MatchReport[], options: Pick<MatchOptions, 'game' | 'bots' | 'sprt'>): MatchReport {
+  const first = reports[0]!;
+  const games = reports.flatMap((r) => r.games).sort((a, b) => a.index - b.index);
+  const started = new Date(Math.min(...reports.map((r) => Date.parse(r.startedAt))));
+  const merged = buildReport({ ...options, games: first.planned, seed: first.seed, profile: first.profile }, first.tool.version, started, games);
+  merged.durationMs = Math.max(...reports.map((r) => Date.parse(r.startedAt) + r.durationMs)) - started.getTime();
+  return merged;
+}

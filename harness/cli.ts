@@ -22,6 +22,7 @@ import { listGame } from './cli/list.js';
 import { checkProfile, checkRole, findGame, known } from './cli/lookup.js';
 import { checkOptionsFit, COMMAND_NAMES, CommandLineError, parseCommandLine, type CommandName, type OptionValues } from './cli/options.js';
 import { selectTasks } from './cli/select.js';
+import { matchCommand, mergeCommand } from './cli/match.js';
 import { REPORTERS, type ReporterContext } from '../reporters/index.js';
 import { fileOutput, streamOutput, type Output } from '../reporters/output.js';
 
@@ -146,6 +147,17 @@ async function dispatch(argv: string[]): Promise<number> {
       return importCommand(rest, values, cwd);
     case 'fuzz':
       return fuzzCommand(rest, botArgv, values, cwd);
+    case 'match':
+      return matchCommand(rest, botArgv, values, cwd, {
+        boundedInt,
+        parseShard,
+        memoryOption,
+        jobs: (v) => jobsOption(v, 1),
+        signal: interruptibleRun,
+        version: VERSION,
+      });
+    case 'merge':
+      return mergeCommand(rest, values, cwd);
   }
 }
 

@@ -62,6 +62,22 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
     examples: [`botjury fuzz alquerque --games 20 --seed 1 --save-dir found -- ${BOT}`],
     notes: 'Exit codes: 0 nothing found, 1 a violation found (one scenario each saved), 2 harness fault.',
   },
+  match: {
+    usage: 'botjury match <game> [options] -- <bot A> [args...] -- <bot B> [args...] [-- <bot C> ... -- <bot D> ...]',
+    about: "Bots against each other, every seat judged as check judges one (time, flushing, lifecycle, rules),\nwith the real jury's consequence for a violation. Game 1 seats the bots in the order given (bot A\nfirst: White, Red, the fugitive, player 0 …); later games rotate them, and a round of rotations\nshares one seed. Seats without a bot take a built-in opponent. Ends with the standings, and for two\nbots their score, Elo difference and LOS; --sprt stops as soon as the test decides.",
+    examples: [
+      `botjury match alquerque --games 10 --seed 1 -- ${BOT} -- node examples/alquerque/js/bot.js`,
+      `botjury match alquerque --games 400 --sprt 0,10,0.05,0.05 --jobs 2 -- ${BOT} -- node examples/alquerque/js/bot.js`,
+      `botjury match alquerque --games 100 --shard 1/4 --reporter json=shard-1.json -- ${BOT} -- node examples/alquerque/js/bot.js`,
+    ],
+    notes: 'Exit codes: 0 no bot broke a rule, 1 a bot broke a rule (see the table), 2 the harness could not do its job.',
+  },
+  merge: {
+    usage: 'botjury merge <match-report.json>... [--reporter NAME[=FILE]]',
+    about: "Combines the JSON reports of a match's shards (botjury match --shard K/N --reporter json=FILE)\ninto one: the games of all shards, the standings and statistics over all of them.",
+    examples: ['botjury merge shard-1.json shard-2.json shard-3.json shard-4.json'],
+    notes: 'Exit codes as for match; 2 also when the reports are not shards of one match.',
+  },
   help: {
     usage: 'botjury help [<command>]',
     about: 'This overview, or the help of one command.',

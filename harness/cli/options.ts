@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { didYouMean } from './suggest.js';
 
-export const COMMAND_NAMES = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz', 'help'] as const;
+export const COMMAND_NAMES = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz', 'match', 'merge', 'help'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export interface OptionSpec {
@@ -22,23 +22,26 @@ export interface OptionSpec {
 const RUNS = ['run', 'check'] as const;
 
 export const OPTIONS: readonly OptionSpec[] = [
-  { name: 'reporter', type: 'string', multiple: true, value: 'NAME[=FILE]', help: 'console (the default), json, tap, junit, html; repeatable', commands: [...RUNS, 'replay'] },
-  { name: 'output', type: 'string', value: 'FILE', help: 'write the (last) reporter given without =FILE to FILE', commands: [...RUNS, 'replay', 'import'] },
-  { name: 'profile', type: 'string', value: 'NAME', help: "jury profile (default: the game's real jury; see botjury list <game>)", commands: [...RUNS, 'fuzz'] },
+  { name: 'reporter', type: 'string', multiple: true, value: 'NAME[=FILE]', help: 'console (the default), json, tap, junit, html; repeatable', commands: [...RUNS, 'replay', 'match', 'merge'] },
+  { name: 'output', type: 'string', value: 'FILE', help: 'write the (last) reporter given without =FILE to FILE', commands: [...RUNS, 'replay', 'import', 'match', 'merge'] },
+  { name: 'profile', type: 'string', value: 'NAME', help: "jury profile (default: the game's real jury; see botjury list <game>)", commands: [...RUNS, 'fuzz', 'match'] },
   { name: 'role', type: 'string', value: 'R', help: 'only this role (e.g. white, black, detectives, 2)', commands: [...RUNS, 'import', 'fuzz'] },
   { name: 'grep', type: 'string', short: 't', multiple: true, value: 'TEXT', help: 'only scenarios whose name or file contains TEXT (any case); repeatable: any of them', commands: RUNS },
   { name: 'bail', type: 'boolean', help: 'stop after the first failing scenario run (report what ran, exit 1)', commands: RUNS },
-  { name: 'jobs', type: 'string', value: 'N', help: 'scenarios in parallel (default: the number of cores); a timing verdict\nfrom a parallel run is confirmed by rerunning that scenario alone', commands: [...RUNS, 'replay'] },
-  { name: 'shard', type: 'string', value: 'K/N', help: 'run part K of N of the scenarios (CI matrices)', commands: RUNS },
-  { name: 'strict', type: 'boolean', help: 'warnings count as failures', commands: [...RUNS, 'replay', 'fuzz'] },
+  { name: 'jobs', type: 'string', value: 'N', help: 'scenarios in parallel (default: the number of cores); a timing verdict\nfrom a parallel run is confirmed by rerunning that scenario alone', commands: [...RUNS, 'replay', 'match'] },
+  { name: 'shard', type: 'string', value: 'K/N', help: 'run part K of N of the scenarios (match: of the games) (CI matrices)', commands: [...RUNS, 'match'] },
+  { name: 'strict', type: 'boolean', help: 'warnings count as failures', commands: [...RUNS, 'replay', 'fuzz', 'match'] },
   { name: 'cwd', type: 'string', value: 'DIR', help: "the bot's working directory (default: a fresh temporary folder)", commands: [...RUNS, 'replay', 'fuzz'] },
-  { name: 'memory-mb', type: 'string', value: 'N', help: 'hard memory limit for the bot (prlimit data limit) and verdict memory-limit', commands: [...RUNS, 'replay', 'fuzz'] },
+  { name: 'memory-mb', type: 'string', value: 'N', help: 'hard memory limit for the bot (prlimit data limit) and verdict memory-limit', commands: [...RUNS, 'replay', 'fuzz', 'match'] },
   { name: 'transcript', type: 'string', value: 'FILE', help: 'record every run (lines both ways, moves, seed, setup, limits, bot digest,\nmachine) for botjury replay', commands: [...RUNS, 'replay'] },
   { name: 'allow-path', type: 'string', multiple: true, value: 'DIR', help: "let setup: files (mazes, maps) come from DIR too (default: only the scenario's\nfolder and ../shared/data); repeatable", commands: [...RUNS, 'replay'] },
   { name: 'trust-transcript-command', type: 'boolean', help: 'run the bot command stored in the transcript (printed first)', commands: ['replay'] },
   { name: 'exact', type: 'boolean', help: 'demand the recorded moves of the bot (default: any legal move)', commands: ['import'] },
-  { name: 'games', type: 'string', value: 'N', help: 'how many seeded games to play', commands: ['fuzz'] },
-  { name: 'seed', type: 'string', value: 'S', help: 'the seed the games derive from', commands: ['fuzz'] },
+  { name: 'games', type: 'string', value: 'N', help: 'how many seeded games to play (match: at most, with --sprt)', commands: ['fuzz', 'match'] },
+  { name: 'seed', type: 'string', value: 'S', help: 'the seed the games derive from', commands: ['fuzz', 'match'] },
+  { name: 'opponent', type: 'string', value: 'NAME', help: "built-in opponent for the seats no bot takes (see botjury list <game>)", commands: ['match'] },
+  { name: 'sprt', type: 'string', value: 'E0,E1,A,B', help: 'stop as soon as a sequential test decides between elo0 and elo1\n(e.g. 0,10,0.05,0.05): is the first bot stronger than the second?', commands: ['match'] },
+  { name: 'setup', type: 'string', value: 'FILE', help: "a YAML file with the game's setup: (a maze, a map, a field) for every game", commands: ['match'] },
   { name: 'save-dir', type: 'string', value: 'DIR', help: 'where to save one shrunk scenario per distinct violation', commands: ['fuzz'] },
   { name: 'help', type: 'boolean', short: 'h', help: 'this text (botjury <command> --help: that command)' },
   { name: 'version', type: 'boolean', short: 'v', help: "botjury's version" },
@@ -65,6 +68,9 @@ export interface OptionValues {
   exact?: boolean;
   games?: string;
   seed?: string;
+  opponent?: string;
+  sprt?: string;
+  setup?: string;
   'save-dir'?: string;
   help?: boolean;
   version?: boolean;

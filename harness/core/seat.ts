@@ -308,6 +308,8 @@ export class Seat {
       peakMb: bot.peakHwmKb ? round2(bot.peakHwmKb / 1024) : null,
     });
     // A close call is judged on the bot's own time: a busy machine's queueing is not the bot's habit.
+    // An answer the load pushed past the limit was excused by it: its own time there is an estimate,
+    // too rough for a warning (on a loaded machine it would warn about trivial bots).
     const ownWallMs = wallMs - load.queuedMs - load.ownQueuedMs;
     if (perAnswerLimit !== undefined && ownWallMs > perAnswerLimit * NEAR_LIMIT_SHARE && wallMs <= perAnswerLimit) {
       this.closeCalls++;

@@ -57,7 +57,7 @@ export interface MatchGame {
   seats: MatchSeat[];
   /** The rules' outcome (from the seat that saw the game end, or the one whose bot failed). */
   outcome: Outcome | null;
-  /** Set when the game was replayed alone because a parallel run gave a timing verdict. */
+  /** Set when the game was replayed because its first play gave a timing verdict (this is the replay). */
   rerunAlone?: boolean;
   durationMs: number;
 }
@@ -109,7 +109,7 @@ export function gameSeed(seed: number | string, index: number, roles: number): s
 
 const TIMING_CODES = new Set(['move-timeout', 'total-time-exceeded', 'handshake-timeout']);
 
-export async function playGame(index: number, options: MatchOptions, jobs: number): Promise<MatchGame> {
+export async function playGame(index: number, options: MatchOptions, confirmTiming = true): Promise<MatchGame> {
   const { game, bots } = options;
   const roles = game.roles;
   const seatBots = seating(index, roles, bots.length);
@@ -149,10 +149,11 @@ export async function playGame(index: number, options: MatchOptions, jobs: numbe
     return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome, runs, roles.length), ...(run ? { run } : {}) };
   });
   const result: MatchGame = { index, seed, seats, outcome, durationMs: Date.now() - started };
-  // A timing verdict from a parallel run is believed only when the game repeats it alone.
-  if (jobs > 1 && runs.some((r) => r.violations.some((v) => TIMING_CODES.has(v.code)) || r.machineOverload)) {
-    const alone = await playGame(index, options, 1);
-    return { ...alone, rerunAlone: true };
+  // The seats of a game share the machine and botjury's event loop, like parallel runs: a timing
+  // verdict is believed only when a replay of the game (same seed) repeats it.
+  if (confirmTiming && runs.some((r) => r.violations.some((v) => TIMING_CODES.has(v.code)) || r.machineOverload)) {
+    const again = await playGame(index, options, false);
+    return { ...again, rerunAlone: true };
   }
   return result;
 }
@@ -188,7 +189,7 @@ export async function runMatch(options: MatchOptions, version: string): Promise<
     while (next < indexes.length && !stopped && !harnessError && !options.signal?.aborted) {
       const index = indexes[next++]!;
       try {
-        const g = await playGame(index, options, jobs);
+        const g = await playGame(index, options);
         if (options.signal?.aborted) return;
         finished.set(index, g);
         options.onGameEnd?.(g);

@@ -110,13 +110,20 @@ export function sprtBounds(alpha: number, beta: number): { lower: number; upper:
  *   LLR = (s1 - s0)·(2·Σx - N·(s0 + s1)) / (2σ̂²) = N·(s1 - s0)·(2x̄ - s0 - s1) / (2σ̂²).
  * 0 without games or without spread (all wins, all draws or all losses): the estimate of σ̂² is 0 there.
  */
+/** Pseudo-count for outcomes not seen yet. */
+const REGULARIZE = 0.5;
+
 export function sprtLlr(tally: GameTally, elo0: number, elo1: number): number {
   checkTally(tally);
   checkEloHypotheses(elo0, elo1);
-  const games = tally.wins + tally.draws + tally.losses;
-  if (games === 0) return 0;
-  const score = (tally.wins + tally.draws / 2) / games;
-  const variance = perGameVariance(tally, score);
+  if (tally.wins + tally.draws + tally.losses === 0) return 0;
+  // An outcome never seen counts as half a game (fishtest regularizes zero counts the same way, with a
+  // smaller epsilon that lets one single win decide): a run of only wins — a strong bot against a
+  // random one — then has a variance and the test decides after a handful of games, instead of never.
+  const seen = { wins: Math.max(tally.wins, REGULARIZE), draws: Math.max(tally.draws, REGULARIZE), losses: Math.max(tally.losses, REGULARIZE) };
+  const games = seen.wins + seen.draws + seen.losses;
+  const score = (seen.wins + seen.draws / 2) / games;
+  const variance = perGameVariance(seen, score);
   if (variance === 0) return 0;
   const s0 = logisticScore(elo0);
   const s1 = logisticScore(elo1);

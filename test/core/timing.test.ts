@@ -86,6 +86,10 @@ describe('deadlines are exact', () => {
     const { code, report } = await runJson(['run', 'scenarios/javachallenge2015/first-turns.yaml', '--role', '0', '--profile', 'rules', '--', sleeper, '850000', 'first']);
     const r = report.results[0]!;
     const near = r.violations.filter((v) => v.code === 'near-limit');
+    expect(code).toBe(0);
+    // On an overloaded machine the answer may arrive past the limit, excused by the load: its own time
+    // is then an estimate too rough to warn on (it would warn about trivial bots), so no warning.
+    if ((r.timing.perReply as { ply: number; excusedByLoad?: boolean }[]).find((p) => p.ply === 1)?.excusedByLoad) return;
     expect(near).toHaveLength(1);
     expect(near[0]!.severity).toBe('warning');
     expect(near[0]!.ply).toBe(1);

@@ -246,11 +246,19 @@ describe('SPRT', () => {
     expect(twice.result).toBe('H0');
   });
 
-  it('is 0 (continue) without games or without spread, where σ̂² = 0', () => {
-    for (const empty of [tally(0, 0, 0), tally(50, 0, 0), tally(0, 50, 0), tally(0, 0, 50)]) {
-      expect(sprtLlr(empty, 0, 10)).toBe(0);
-      expect(sprtDecision(empty, SPRT_0_10).result).toBe('continue');
-    }
+  it('is 0 (continue) without games; an outcome never seen counts half a game, so only wins decide early', () => {
+    expect(sprtLlr(tally(0, 0, 0), 0, 10)).toBe(0);
+    expect(sprtDecision(tally(0, 0, 0), SPRT_0_10).result).toBe('continue');
+    // A strong bot against a random one: a few straight wins decide, one does not.
+    expect(sprtDecision(tally(1, 0, 0), { ...SPRT_0_10, elo1: 50 }).result).toBe('continue');
+    expect(sprtDecision(tally(8, 0, 0), { ...SPRT_0_10, elo1: 50 }).result).toBe('H1');
+    expect(sprtDecision(tally(0, 0, 8), { ...SPRT_0_10, elo1: 50 }).result).toBe('H0');
+    expect(sprtDecision(tally(50, 0, 0), SPRT_0_10).result).toBe('H1');
+    expect(sprtDecision(tally(0, 0, 50), SPRT_0_10).result).toBe('H0');
+    // Only draws: equal strength, which the test comes to accept as H0 (not 10 Elo stronger).
+    expect(sprtLlr(tally(0, 50, 0), 0, 10)).toBeLessThan(0);
+    // Where every outcome was seen, nothing changes.
+    expect(sprtLlr(tally(600, 200, 200), 0, 10)).toBeCloseTo(17.337, 3);
   });
 
   it('a merged tally decides as the run of all its games would', () => {

@@ -1,0 +1,183 @@
+// `botjury match` and `botjury merge`: the command-line side of harness/match/. The bots come after
+// `--`, each further `--` starting the next one (executed directly, no shell).
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { HarnessError, resolveCommand } from '../core/bot-process.js';
+import { FILE_CAPS, FileError, readBoundedFile } from '../core/files.js';
+import type { GameDefinition } from '../core/game.js';
+import { scenarioDataProblems } from '../core/scenario.js';
+import { mergeReports, runMatch, type MatchBot, type MatchGame, type MatchReport } from '../match/match.js';
+import { gameLine, matchAsRunReport, matchExitCode, matchSummary } from '../match/report.js';
+import { parseSprt } from '../match/stats.js';
+import { REPORTERS } from '../../reporters/index.js';
+import { fileOutput, streamOutput, type Output } from '../../reporters/output.js';
+import { GAMES } from '../games/registry.js';
+import { findGame } from './lookup.js';
+import { CommandLineError, type OptionValues } from './options.js';
+
+/** What the main command line lends: its number parsers and the interrupt signal. */
+export interface CliTools {
+  boundedInt(flag: string, v: string, max: number): number;
+  parseShard(v: string): { index: number; count: number };
+  memoryOption(values: OptionValues): number | undefined;
+  jobs(values: OptionValues): number;
+  signal(): AbortSignal;
+  version: string;
+}
+
+const MAX_GAMES = 100_000;
+const MAX_BOTS = 4;
+const BOT_NAMES = ['A', 'B', 'C', 'D'];
+
+/** `-- a ... -- b ...` → the bot commands. */
+export function splitBots(argv: readonly string[]): string[][] {
+  const bots: string[][] = [[]];
+  for (const a of argv) {
+    if (a === '--') bots.push([]);
+    else bots[bots.length - 1]!.push(a);
+  }
+  return bots;
+}
+
+export async function matchCommand(rest: string[], botArgv: string[], values: OptionValues, cwd: string, tools: CliTools): Promise<number> {
+  const [gameId, ...extra] = rest;
+  if (!gameId) throw new CommandLineError(`match needs a game: ${GAMES.map((g) => g.id).join(', ')}`);
+  if (extra.length) throw new CommandLineError(`unexpected arguments before --: ${extra.join(' ')} (each bot command goes after its own --)`);
+  const game = findGame(GAMES, gameId);
+  const commands = splitBots(botArgv);
+  if (commands.some((c) => c.length === 0) || commands.length < 2)
+    throw new CommandLineError(`match needs at least two bot commands, each after its own --: botjury match ${game.id} -- python3 a.py -- ./b`);
+  if (commands.length > Math.min(MAX_BOTS, game.roles.length)) throw new CommandLineError(`${game.id} seats ${game.roles.length} players; ${commands.length} bots were given`);
+  for (const c of commands) resolveCommand(c, cwd); // a missing executable is the harness's fault, before any game
+  const bots: MatchBot[] = commands.map((command, i) => ({ name: BOT_NAMES[i]!, command }));
+  const games = values.games !== undefined ? tools.boundedInt('--games', values.games, MAX_GAMES) : 2 * game.roles.length;
+  const sprt = values.sprt !== undefined ? sprtOption(values.sprt, bots.length) : undefined;
+  const setup = values.setup !== undefined ? readSetup(game, path.resolve(cwd, values.setup), values.setup) : undefined;
+  const memoryMb = tools.memoryOption(values);
+  const outputs = matchOutputs(values);
+  const report = await runMatch(
+    {
+      game,
+      bots,
+      games,
+      seed: values.seed ?? 1,
+      invokedFrom: cwd,
+      jobs: tools.jobs(values),
+      signal: tools.signal(),
+      ...(values.profile !== undefined ? { profile: values.profile } : {}),
+      ...(values.opponent !== undefined ? { opponent: values.opponent } : {}),
+      ...(setup ? { setup, setupDir: path.dirname(path.resolve(cwd, values.setup!)) } : {}),
+      ...(values.shard !== undefined ? { shard: tools.parseShard(values.shard) } : {}),
+      ...(sprt ? { sprt } : {}),
+      ...(memoryMb !== undefined ? { memoryMb } : {}),
+      ...(values.strict ? { strict: true } : {}),
+      onGameEnd: (g) => outputs.gameEnd(g, bots.map((b) => b.name), games),
+    },
+    tools.version,
+  );
+  await outputs.end(report);
+  return matchExitCode(report);
+}
+
+export async function mergeCommand(files: string[], values: OptionValues, cwd: string): Promise<number> {
+  if (files.length === 0) throw new CommandLineError('merge needs the JSON reports of the shards');
+  const reports = files.map((f) => readReport(path.resolve(cwd, f), f));
+  const first = reports[0]!;
+  const same = (r: MatchReport): boolean => r.game === first.game && String(r.seed) === String(first.seed) && r.planned === first.planned && JSON.stringify(r.standings.map((s) => s.command)) === JSON.stringify(first.standings.map((s) => s.command));
+  const odd = reports.findIndex((r) => !same(r));
+  if (odd >= 0) throw new HarnessError(`${files[odd]} is not a shard of the same match as ${files[0]} (game, seed, games and bots must agree)`);
+  const seen = new Set<number>();
+  for (const [i, r] of reports.entries())
+    for (const g of r.games) {
+      if (seen.has(g.index)) throw new HarnessError(`game ${g.index + 1} is in two reports (${files[i]} and an earlier one): merge each shard once`);
+      seen.add(g.index);
+    }
+  const game = findGame(GAMES, first.game);
+  const bots = first.standings.map((s) => ({ name: s.name, command: s.command }));
+  const sprt = first.pair?.sprt ? { elo0: first.pair.sprt.elo0, elo1: first.pair.sprt.elo1, alpha: first.pair.sprt.alpha, beta: first.pair.sprt.beta } : undefined;
+  const merged = mergeReports(reports, { game, bots, ...(sprt ? { sprt } : {}) });
+  await matchOutputs(values).end(merged);
+  return matchExitCode(merged);
+}
+
+function readReport(abs: string, shown: string): MatchReport {
+  let data: unknown;
+  try {
+    data = JSON.parse(readBoundedFile(abs, FILE_CAPS.transcript, 'match report', shown));
+  } catch (e) {
+    if (e instanceof FileError) throw e;
+    throw new HarnessError(`${shown}: not JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  const r = data as Partial<MatchReport>;
+  if (!r || typeof r !== 'object' || !Array.isArray(r.games) || !Array.isArray(r.standings) || typeof r.game !== 'string' || typeof r.planned !== 'number')
+    throw new HarnessError(`${shown}: not a match report (botjury match --reporter json=FILE writes one)`);
+  return r as MatchReport;
+}
+
+function sprtOption(text: string, bots: number) {
+  if (bots !== 2) throw new CommandLineError('--sprt compares two bots; give exactly two');
+  try {
+    return parseSprt(text);
+  } catch (e) {
+    throw new CommandLineError((e as Error).message);
+  }
+}
+
+function readSetup(game: GameDefinition, abs: string, shown: string): Record<string, unknown> {
+  let setup: unknown;
+  try {
+    setup = parseYaml(readBoundedFile(abs, FILE_CAPS.scenario, '--setup', shown), { maxAliasCount: 100 });
+  } catch (e) {
+    if (e instanceof FileError) throw e;
+    throw new HarnessError(`--setup ${shown}: not YAML (${(e as Error).message.split('\n')[0]})`);
+  }
+  // A file with `setup:` at the top, or the setup object itself.
+  const inner = setup && typeof setup === 'object' && !Array.isArray(setup) && 'setup' in setup ? (setup as { setup: unknown }).setup : setup;
+  const problems = scenarioDataProblems({ game: game.id, setup: inner });
+  if (problems.length > 0) throw new HarnessError(`--setup ${shown}: ${problems.join('; ')}`);
+  return inner as Record<string, unknown>;
+}
+
+/** The match's reporters: console (a line per game, the table), json (the match report), and junit/tap/html of the seats' runs. */
+function matchOutputs(values: OptionValues): { gameEnd(g: MatchGame, names: string[], planned: number): void; end(report: MatchReport): Promise<void> } {
+  const specs = (values.reporter ?? ['console']).map((spec) => {
+    const eq = spec.indexOf('=');
+    const name = eq < 0 ? spec : spec.slice(0, eq);
+    if (!['console', 'json', 'junit', 'tap', 'html'].includes(name)) throw new CommandLineError(`unknown reporter '${name}' (console, json, junit, tap, html)`);
+    return { name, file: eq < 0 ? undefined : spec.slice(eq + 1) };
+  });
+  if (values.output !== undefined) {
+    const target = [...specs].reverse().find((s) => s.file === undefined);
+    if (!target) throw new CommandLineError('--output: every reporter already has its own =FILE');
+    target.file = values.output;
+  }
+  const toStdout = specs.filter((s) => s.file === undefined);
+  if (toStdout.filter((s) => s.name !== 'console').length > 1) throw new CommandLineError('only one reporter can write to stdout; give the others =FILE');
+  const outs = specs.map((s) => ({
+    name: s.name,
+    out: s.file !== undefined ? fileOutput(s.file, `--reporter ${s.name}`) : s.name === 'console' && toStdout.length > 1 ? streamOutput(process.stderr) : streamOutput(process.stdout),
+  }));
+  const consoles = outs.filter((o) => o.name === 'console');
+  return {
+    gameEnd(g, names, planned) {
+      for (const c of consoles) c.out.write(`${gameLine(g, names, planned)}\n`);
+    },
+    async end(report) {
+      for (const { name, out } of outs) await writeMatch(name, out, report);
+    },
+  };
+}
+
+async function writeMatch(name: string, out: Output, report: MatchReport): Promise<void> {
+  if (name === 'console') out.write(matchSummary(report));
+  else if (name === 'json') out.write(`${JSON.stringify(report, null, 2)}\n`);
+  else {
+    const reporter = REPORTERS[name]!(out);
+    const run = matchAsRunReport(report);
+    reporter.onRunStart?.({ tool: run.tool, bot: run.bot, total: run.results.length, jobs: 1 });
+    for (const [i, r] of run.results.entries()) reporter.onScenarioEnd?.(r, i, run.results.length);
+    await reporter.onRunEnd?.(run);
+    return;
+  }
+  await out.close();
+}

@@ -1,0 +1,82 @@
+// A match report in words: one line per game as it ends, the standings table, the Elo line and the
+// SPRT line (as cutechess-cli and fastchess print them), and the match seen as a run of scenario runs
+// (one per bot seat and game) for the reporters a CI already reads: JUnit, TAP, HTML.
+import type { RunReport } from '../core/runner.js';
+import type { ScenarioResult } from '../core/result.js';
+import type { MatchGame, MatchReport } from './match.js';
+import { formatEloLine } from './stats.js';
+
+const RESULT_MARK = { win: '1', draw: '½', loss: '0' } as const;
+
+/** One line for a finished game: who sat where, the result, and any bot's violations. */
+export function gameLine(g: MatchGame, names: readonly string[], planned: number): string {
+  const seats = g.seats.map((s) => `${s.bot === null ? 'built-in' : names[s.bot]} (${s.role})${s.result ? ` ${RESULT_MARK[s.result]}` : ''}`).join(' · ');
+  const faults = g.seats.flatMap((s) => (s.run && s.bot !== null ? s.run.violations.filter((v) => v.severity === 'error').map((v) => `${names[s.bot!]}: ${v.code}${v.ply !== undefined ? ` at ply ${v.ply}` : ''}`) : []));
+  const errors = g.seats.flatMap((s) => (s.run?.error ? [`harness error: ${s.run.error.split('\n')[0]}`] : []));
+  return `game ${g.index + 1}/${planned}: ${seats} — ${g.outcome?.summary ?? 'no outcome'}${[...faults, ...errors].length ? ` [${[...faults, ...errors].join('; ')}]` : ''}${g.rerunAlone ? ' (the replay that confirms or clears a timing verdict)' : ''}`;
+}
+
+const pad = (s: string, n: number): string => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const lpad = (s: string, n: number): string => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+const num = (v: number | null, digits = 1): string => (v === null ? '—' : v.toFixed(digits));
+
+/** The standings table, the pair's Elo line and SPRT line. */
+export function matchSummary(report: MatchReport): string {
+  const lines: string[] = [];
+  const played = report.games.length;
+  lines.push(`${report.game}: ${played} game${played === 1 ? '' : 's'} played of ${report.planned}${report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : ''}, seed ${report.seed}, profile ${report.profile}${report.stopped ? ` — stopped: ${report.stopped}` : ''}`);
+  const head = ['bot', 'games', 'W', 'D', 'L', 'points', 'score %', 'median ms', 'worst ms', 'budget max', 'violations'];
+  const rows = report.standings.map((s) => [
+    s.name,
+    String(s.games),
+    String(s.wins),
+    String(s.draws),
+    String(s.losses),
+    String(Math.round(s.points * 100) / 100),
+    s.games ? num(((s.wins + s.draws / 2) / s.games) * 100) : '—',
+    num(s.timing.medianMs, 2),
+    num(s.timing.worstMs, 1),
+    s.timing.budgetShareMax === null ? '—' : `${num(s.timing.budgetShareMax * 100)} %`,
+    Object.entries(s.violations).map(([c, n]) => `${c} ×${n}`).join(', ') || 'none',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const fmtRow = (r: string[]): string => r.map((c, i) => (i === 0 || i === r.length - 1 ? pad(c, widths[i]!) : lpad(c, widths[i]!))).join('  ').trimEnd();
+  lines.push(fmtRow(head), ...rows.map(fmtRow));
+  for (const s of report.standings) lines.push(`  ${s.name}: ${s.command.join(' ')}`);
+  if (report.pair) {
+    const t = report.pair.tally;
+    lines.push(`${report.standings[0]!.name} vs ${report.standings[1]!.name}: +${t.wins} =${t.draws} -${t.losses} — ${formatEloLine(report.pair.stats)}`);
+    const sprt = report.pair.sprt;
+    if (sprt) {
+      const verdict = sprt.result === 'continue' ? 'no decision yet' : `${sprt.result} accepted (${sprt.result === 'H1' ? `${report.standings[0]!.name} is at least ${sprt.elo1} Elo stronger` : `${report.standings[0]!.name} is not ${sprt.elo1} Elo stronger; at most ${sprt.elo0}`})`;
+      lines.push(`SPRT (elo0 ${sprt.elo0}, elo1 ${sprt.elo1}, alpha ${sprt.alpha}, beta ${sprt.beta}): LLR ${sprt.llr.toFixed(2)} (bounds ${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)}) — ${verdict}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The match as a run of scenario runs (one per bot seat and game), for JUnit, TAP and HTML. */
+export function matchAsRunReport(report: MatchReport): RunReport {
+  const results: ScenarioResult[] = report.games.flatMap((g) => g.seats.flatMap((s) => (s.run ? [s.run] : [])));
+  return {
+    tool: report.tool,
+    bot: { command: report.standings.flatMap((s, i) => (i ? ['--', ...s.command] : s.command)) },
+    startedAt: report.startedAt,
+    durationMs: report.durationMs,
+    results,
+    summary: {
+      passed: results.filter((r) => r.status === 'passed').length,
+      failed: results.filter((r) => r.status === 'failed').length,
+      errors: results.filter((r) => r.status === 'error').length,
+      skipped: results.filter((r) => r.status === 'skipped').length,
+      inconclusive: 0,
+    },
+  };
+}
+
+/** 2: a harness fault in any game; 1: a bot broke a rule (a gate fails on it); 0 otherwise. */
+export function matchExitCode(report: MatchReport): 0 | 1 | 2 {
+  const runs = report.games.flatMap((g) => g.seats.flatMap((s) => (s.run ? [s.run] : [])));
+  if (runs.some((r) => r.status === 'error')) return 2;
+  return runs.some((r) => r.status === 'failed') ? 1 : 0;
+}

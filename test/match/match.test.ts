@@ -1,0 +1,141 @@
+// `botjury match`: bots against each other, every seat judged as in `check`.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MatchRelay } from '../../harness/match/relay.js';
+import { gameSeed, pairResult, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
+import { runCli } from '../helpers.js';
+
+const PY = (game: string) => ['python3', `examples/${game}/python/bot.py`];
+const JS = (game: string) => ['node', `examples/${game}/js/bot.js`];
+
+async function match(args: string[], bots: string[][]): Promise<{ code: number; report: MatchReport; stderr: string }> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-match-')), 'match.json');
+  const r = await runCli(['match', ...args, '--reporter', 'console', '--reporter', `json=${file}`, ...bots.flatMap((b) => ['--', ...b])], { timeoutMs: 240_000 });
+  let report: MatchReport;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8')) as MatchReport;
+  } catch {
+    throw new Error(`no match report (exit ${r.code}): ${r.stderr}${r.stdout}`);
+  }
+  return { code: r.code, report, stderr: r.stdout + r.stderr };
+}
+
+const runsOf = (report: MatchReport, bot: number) => report.games.flatMap((g) => g.seats.filter((s) => s.bot === bot).map((s) => s.run!));
+const errorCodes = (report: MatchReport, bot: number) => [...new Set(runsOf(report, bot).flatMap((r) => r.violations.filter((v) => v.severity === 'error').map((v) => v.code)))].sort();
+
+describe('seating and seeds', () => {
+  it('game 1 seats the bots in the order given; later games rotate them over every seat equally', () => {
+    expect(seating(0, ['white', 'black'], 2)).toEqual([0, 1]);
+    expect(seating(1, ['white', 'black'], 2)).toEqual([1, 0]);
+    const four = Array.from({ length: 4 }, (_, i) => seating(i, ['0', '1', '2', '3'], 2));
+    expect(four).toEqual([[0, 1, null, null], [null, 0, 1, null], [null, null, 0, 1], [1, null, null, 0]]);
+    for (const seat of [0, 1, 2, 3]) expect(four.filter((s) => s[seat] === 0)).toHaveLength(1);
+    // A round of rotations shares one seed: each bot meets the same game from each seat.
+    expect([0, 1, 2, 3].map((i) => gameSeed(7, i, 2))).toEqual(['7/0', '7/0', '7/1', '7/1']);
+  });
+
+  it('the pair result: the winner decides; with built-in seats the better score of the two', () => {
+    const g = (seats: [number | null, 'win' | 'draw' | 'loss', number | null][]): MatchGame => ({ index: 0, seed: '1/0', outcome: null, durationMs: 0, seats: seats.map(([bot, result, points], i) => ({ role: String(i), bot, result, points })) });
+    expect(pairResult(g([[0, 'win', 12], [1, 'loss', 0]]))).toBe('win');
+    expect(pairResult(g([[0, 'draw', 3], [1, 'draw', 5]]))).toBe('draw'); // two players: the rules' tie
+    expect(pairResult(g([[0, 'loss', 40], [1, 'loss', 30], [null, 'win', 90], [null, 'loss', 10]]))).toBe('win');
+    expect(pairResult(g([[0, 'loss', 0], [1, 'draw', 0]]))).toBe('loss'); // a forfeit
+  });
+});
+
+describe('the relay between the seats of one game', () => {
+  it('gives each other seat every move once, in order; a built-in seat is played by the first bot seat', async () => {
+    const relay = new MatchRelay(['0', '1', '2', '3'], ['0', '1']);
+    const [a, b] = [relay.forSeat('0'), relay.forSeat('1')];
+    expect([a.owns('2'), a.owns('3'), b.owns('2'), a.owns('1')]).toEqual([true, true, false, false]);
+    a.publish('0', 'U');
+    a.publish('2', 'L');
+    a.publish('0', 'D');
+    expect(await b.take('0')).toBe('U');
+    expect(await b.take('2')).toBe('L');
+    expect(await b.take('0')).toBe('D');
+    const waiting = a.take('1');
+    b.publish('1', 'R');
+    expect(await waiting).toBe('R');
+    // A seat that leaves (its bot failed) makes no more moves: whoever waits for it learns so.
+    const never = b.take('0');
+    a.leave('0');
+    expect(await never).toBeNull();
+    expect(await b.take('3')).toBeNull(); // the built-ins seat 0 played left with it
+  });
+});
+
+describe('botjury match', () => {
+  it('alquerque: two example bots, four games, colours rotated, the table and the Elo line, exit 0', async () => {
+    const { code, report, stderr } = await match(['alquerque', '--games', '4', '--seed', '3'], [PY('alquerque'), JS('alquerque')]);
+    expect(report.games.map((g) => g.seats.map((s) => s.bot))).toEqual([[0, 1], [1, 0], [0, 1], [1, 0]]);
+    expect(report.standings.map((s) => s.games)).toEqual([4, 4]);
+    expect(report.games.every((g) => g.outcome?.finished)).toBe(true);
+    expect([0, 1].map((b) => errorCodes(report, b))).toEqual([[], []]);
+    const t = report.pair!.tally;
+    expect(t.wins + t.draws + t.losses).toBe(4);
+    expect(stderr).toMatch(/^game 2\/4: B \(white\) .* · A \(black\) /m);
+    expect(stderr).toMatch(/^A vs B: \+\d+ =\d+ -\d+ — Elo: /m);
+    expect(code).toBe(0);
+  });
+
+  it('a broken bot gets exactly its verdict, with the jury\'s consequence; the other bot none (exit 1)', async () => {
+    const { code, report } = await match(['alquerque', '--games', '2'], [PY('alquerque'), ['python3', 'examples/alquerque/broken/skips-capture.py']]);
+    expect(errorCodes(report, 1)).toEqual(['illegal-move']);
+    expect(errorCodes(report, 0)).toEqual([]);
+    // The invalid move loses the game 0-12, and both programs read Quit, as the rule text says.
+    for (const g of report.games.filter((g) => g.seats.some((s) => s.bot === 1 && s.run!.status === 'failed'))) {
+      expect(g.seats.find((s) => s.bot === 1)!.result).toBe('loss');
+      expect(g.seats.find((s) => s.bot === 0)!.result).toBe('win');
+      expect(g.seats.find((s) => s.bot === 0)!.run!.transcript.some((t) => t.dir === 'jury' && t.text === 'Quit')).toBe(true);
+    }
+    expect(report.standings[1]!.violations['illegal-move']).toBeGreaterThan(0);
+    expect(code).toBe(1);
+  });
+
+  it('--sprt stops early between a strong and a random bot', async () => {
+    const { report, stderr } = await match(['alquerque', '--games', '60', '--sprt', '0,50,0.05,0.05'], [PY('alquerque'), ['python3', 'test/fixtures/bots/alquerque-random.py', '5']]);
+    expect(report.games.length).toBeLessThan(20);
+    expect(report.pair!.sprt!.result).toBe('H1');
+    expect(report.stopped).toMatch(/^SPRT: H1 accepted after \d+ games/);
+    expect(stderr).toMatch(/SPRT \(elo0 0, elo1 50, alpha 0.05, beta 0.05\): LLR .* — H1 accepted/);
+  });
+
+  it('--shard K/N and merge: the shards together are the match run at once', async () => {
+    const bots = [PY('alquerque'), JS('alquerque')];
+    const whole = await match(['alquerque', '--games', '4'], bots);
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-shards-'));
+    for (const k of [1, 2]) {
+      const r = await runCli(['match', 'alquerque', '--games', '4', '--shard', `${k}/2`, '--reporter', `json=${path.join(dir, `s${k}.json`)}`, ...bots.flatMap((b) => ['--', ...b])], { timeoutMs: 120_000 });
+      expect(r.code).toBe(0);
+    }
+    const merged = await runCli(['merge', path.join(dir, 's1.json'), path.join(dir, 's2.json'), '--reporter', 'json']);
+    expect(merged.code).toBe(0);
+    const report = JSON.parse(merged.stdout) as MatchReport;
+    expect(report.games.map((g) => g.index)).toEqual([0, 1, 2, 3]);
+    const strip = (r: MatchReport) => r.standings.map(({ name, games, wins, draws, losses, points }) => ({ name, games, wins, draws, losses, points }));
+    expect(strip(report)).toEqual(strip(whole.report));
+    expect(report.pair!.tally).toEqual(whole.report.pair!.tally);
+    const twice = await runCli(['merge', path.join(dir, 's1.json'), path.join(dir, 's1.json')]);
+    expect(twice.stderr).toMatch(/game 1 is in two reports/);
+    expect(twice.code).toBe(2);
+  });
+
+  it.each([
+    ['amazes', [PY('amazes'), JS('amazes')]],
+    ['on-the-run', [PY('on-the-run'), JS('on-the-run')]],
+    ['javachallenge2015', [PY('javachallenge2015'), JS('javachallenge2015'), PY('javachallenge2015'), JS('javachallenge2015')]],
+    ['snakecore', [PY('snakecore'), JS('snakecore'), PY('snakecore'), JS('snakecore')]],
+  ])('%s: the example bots play a match with no violation, every seat a bot where the game has four', async (game, bots) => {
+    const { code, report } = await match([game, '--games', '2'], bots);
+    expect(report.games).toHaveLength(2);
+    for (const g of report.games) {
+      expect(g.seats.filter((s) => s.bot !== null)).toHaveLength(bots.length);
+      expect(g.outcome).not.toBeNull();
+    }
+    for (const b of bots.keys()) expect(errorCodes(report, b)).toEqual([]);
+    expect(code).toBe(0);
+  });
+});

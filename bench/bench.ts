@@ -30,10 +30,10 @@ const CORES = os.availableParallelism();
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
-const USAGE = 'usage: npm run bench -- [--quick] [--only latency|load] [--late-games N] [--late-jobs N]';
+const USAGE = 'usage: npm run bench -- [--quick] [--only latency|load|match] [--late-games N] [--late-jobs N]';
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const known = new Set(['--quick', '--only', '--late-games', '--late-jobs']);
-if ((only !== undefined && only !== 'latency' && only !== 'load') || args.some((a, i) => a.startsWith('-') && !known.has(a) && !(i > 0 && known.has(args[i - 1]!)))) {
+if ((only !== undefined && only !== 'latency' && only !== 'load' && only !== 'match') || args.some((a, i) => a.startsWith('-') && !known.has(a) && !(i > 0 && known.has(args[i - 1]!)))) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -398,13 +398,44 @@ async function loadSection(): Promise<void> {
   if (bugs.length) throw new MeasurementBug(`MEASUREMENT BUG (figures that cannot be true):\n     ${bugs.join('\n     ')}`);
 }
 
+/** Wall time of one botjury command, in seconds (its exit code must be 0: a clean match). */
+function timedCli(args: string[]): number {
+  const t0 = process.hrtime.bigint();
+  execFileSync(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'inherit'], cwd: PACKAGE_ROOT });
+  return Number(process.hrtime.bigint() - t0) / 1e9;
+}
+
+/**
+ * 3. match: games per second of `botjury match` for two C example bots (Alquerque), against the same
+ *    number of games run one scenario at a time (one candidate against the built-in opponent); and a
+ *    JavaChallenge2015 game of 1000 turns with four C bots, against the real engine's 2.5-2.8 s.
+ */
+async function matchSection(): Promise<void> {
+  const games = QUICK ? 10 : 40;
+  const cBot = (game: string) => path.join(PACKAGE_ROOT, 'examples', game, 'c', 'build', 'bot');
+  console.log(`3. match (${games} Alquerque games, two C example bots, --jobs 1)`);
+  const matchS = timedCli(['match', 'alquerque', '--games', String(games), '--reporter', 'json=/dev/null', '--', cBot('alquerque'), '1', '--', cBot('alquerque'), '2']);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'botjury-bench-'));
+  try {
+    for (let i = 0; i < games; i++) fs.writeFileSync(path.join(dir, `game-${String(i).padStart(3, '0')}.yaml`), `game: alquerque\nrole: ${i % 2 ? 'black' : 'white'}\nseed: ${i}\n`);
+    const scenariosS = timedCli(['run', dir, '--jobs', '1', '--reporter', 'json=/dev/null', '--', cBot('alquerque'), '1']);
+    console.log(`   match: ${matchS.toFixed(2)} s, ${(games / matchS).toFixed(2)} games/s (two bot processes per game)`);
+    console.log(`   the same number of games as scenario runs (one bot, built-in opponent): ${scenariosS.toFixed(2)} s, ${(games / scenariosS).toFixed(2)} games/s`);
+    const jcGames = QUICK ? 1 : 3;
+    const jcS = timedCli(['match', 'javachallenge2015', '--games', String(jcGames), '--reporter', 'json=/dev/null', ...[1, 2, 3, 4].flatMap((k) => ['--', cBot('javachallenge2015'), String(k)])]);
+    console.log(`   javachallenge2015, four C bots, 1000 turns: ${(jcS / jcGames).toFixed(2)} s per game (the real engine: 2.5-2.8 s on this machine, jury-facts.md)\n`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   execFileSync('make', ['-s', '-C', BENCH_DIR], { stdio: 'inherit' });
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   console.log(`botjury benchmark${QUICK ? ' (--quick)' : ''} — ${new Date().toISOString().slice(0, 10)}, ${CORES} cores (${cpu}), node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
   const started = Date.now();
   let failed = false;
-  for (const [name, section] of [['latency', latencySection], ['load', loadSection]] as const) {
+  for (const [name, section] of [['latency', latencySection], ['load', loadSection], ['match', matchSection]] as const) {
     if (only && only !== name) continue;
     try {
       await section();

@@ -1,5 +1,5 @@
 // `botjury match`: bots against each other, every seat judged as in `check`.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -121,6 +121,32 @@ describe('botjury match', () => {
     const twice = await runCli(['merge', path.join(dir, 's1.json'), path.join(dir, 's1.json')]);
     expect(twice.stderr).toMatch(/game 1 is in two reports/);
     expect(twice.code).toBe(2);
+  });
+
+  it('is reproducible byte for byte: the same deterministic bots and seed play the same games', async () => {
+    const bots = [PY('alquerque'), ['python3', 'test/fixtures/bots/alquerque-random.py', '3']];
+    const lines = (r: MatchReport) => r.games.map((g) => g.seats.map((s) => s.run!.transcript.filter((t) => t.dir === 'jury' || t.dir === 'bot').map((t) => `${t.dir} ${t.text}`)));
+    const [one, two] = [await match(['alquerque', '--games', '2', '--seed', '9'], bots), await match(['alquerque', '--games', '2', '--seed', '9'], bots)];
+    expect(lines(one.report)).toEqual(lines(two.report));
+    expect(lines(one.report)[0]![0]!.length).toBeGreaterThan(10);
+  });
+
+  it('javachallenge2015 with four bots: player 0 reads exactly what the engine sends it, byte for byte as in a one-bot run', async () => {
+    const bots = [PY('javachallenge2015'), JS('javachallenge2015'), PY('javachallenge2015'), JS('javachallenge2015')];
+    const { report } = await match(['javachallenge2015', '--games', '1', '--seed', '4'], bots);
+    const seat = report.games[0]!.seats.find((s) => s.role === '0')!;
+    // Player 0 alone, same seed (READY counts as a ply): everything the jury sends before its first action is the same bytes
+    // (the start map and positions; later turns differ, as the other players are bots now).
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-jc-')), 'seat-0.yaml');
+    writeFileSync(file, 'game: javachallenge2015\nrole: "0"\nseed: "4/0"\nsteps:\n  - play: { plies: 2 }\n');
+    const alone = await runCli(['run', file, '--reporter', 'json', '--', ...bots[seat.bot!]!]);
+    const aloneRun = (JSON.parse(alone.stdout) as { results: { transcript: { dir: string; text: string }[] }[] }).results[0]!;
+    const beforeFirstAction = (t: { dir: string; text: string }[]) => {
+      const answers = t.map((e, i) => (e.dir === 'bot' ? i : -1)).filter((i) => i >= 0);
+      return t.slice(0, answers[1]).filter((e) => e.dir === 'jury').map((e) => e.text);
+    };
+    expect(beforeFirstAction(seat.run!.transcript)).toEqual(beforeFirstAction(aloneRun.transcript));
+    expect(beforeFirstAction(seat.run!.transcript).length).toBeGreaterThan(3);
   });
 
   it.each([

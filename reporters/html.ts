@@ -59,7 +59,8 @@ const STATUS_ORDER: ScenarioResult['status'][] = ['failed', 'error', 'inconclusi
 /** Codes the bot's answer was refused for: the page draws that answer on the board, marked rejected. */
 const REJECTED_ANSWER_CODES = new Set(['illegal-move', 'bad-format', 'too-many-steps', 'ineffective-action', 'expectation-failed']);
 
-export function htmlPage(report: RunReport, info?: RunInfo): string {
+/** `preface`: HTML put above the results (the standings table of a match). */
+export function htmlPage(report: RunReport, info?: RunInfo, preface = ''): string {
   const s = report.summary;
   const skipped = report.results.filter(isSkipped).length;
   const title = `botjury: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} errors` : ''}${skipped ? `, ${skipped} skipped` : ''}`;
@@ -96,6 +97,7 @@ export function htmlPage(report: RunReport, info?: RunInfo): string {
 <p class="totals" id="totals"><span class="passed">${s.passed} passed</span><span class="failed">${s.failed} failed</span><span class="error">${s.errors} harness errors</span>${skipped ? `<span class="skipped">${skipped} skipped</span>` : ''}${s.inconclusive ? `<span class="inconclusive">${s.inconclusive} inconclusive</span>` : ''}</p>
 </header>
 `);
+  if (preface) parts.push(preface);
   parts.push(filterBar(report.results));
   parts.push(summaryTable(order));
   const language = botLanguage(report.bot.command);

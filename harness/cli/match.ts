@@ -10,6 +10,7 @@ import { mergeReports, runMatch, type MatchBot, type MatchGame, type MatchReport
 import { gameLine, matchAsRunReport, matchExitCode, matchSummary } from '../match/report.js';
 import { parseSprt } from '../match/stats.js';
 import { REPORTERS } from '../../reporters/index.js';
+import { escapeHtml, htmlPage } from '../../reporters/html.js';
 import { fileOutput, streamOutput, type Output } from '../../reporters/output.js';
 import { GAMES } from '../games/registry.js';
 import { findGame } from './lookup.js';
@@ -71,6 +72,7 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
       ...(sprt ? { sprt } : {}),
       ...(memoryMb !== undefined ? { memoryMb } : {}),
       ...(values.strict ? { strict: true } : {}),
+      ...(outputs.wantsSnapshots ? { snapshots: true } : {}),
       onGameEnd: (g) => outputs.gameEnd(g, bots.map((b) => b.name), games),
     },
     tools.version,
@@ -139,7 +141,7 @@ function readSetup(game: GameDefinition, abs: string, shown: string): Record<str
 }
 
 /** The match's reporters: console (a line per game, the table), json (the match report), and junit/tap/html of the seats' runs. */
-function matchOutputs(values: OptionValues): { gameEnd(g: MatchGame, names: string[], planned: number): void; end(report: MatchReport): Promise<void> } {
+function matchOutputs(values: OptionValues): { wantsSnapshots: boolean; gameEnd(g: MatchGame, names: string[], planned: number): void; end(report: MatchReport): Promise<void> } {
   const specs = (values.reporter ?? ['console']).map((spec) => {
     const eq = spec.indexOf('=');
     const name = eq < 0 ? spec : spec.slice(0, eq);
@@ -159,6 +161,7 @@ function matchOutputs(values: OptionValues): { gameEnd(g: MatchGame, names: stri
   }));
   const consoles = outs.filter((o) => o.name === 'console');
   return {
+    wantsSnapshots: outs.some((o) => o.name === 'html'),
     gameEnd(g, names, planned) {
       for (const c of consoles) c.out.write(`${gameLine(g, names, planned)}\n`);
     },
@@ -170,8 +173,12 @@ function matchOutputs(values: OptionValues): { gameEnd(g: MatchGame, names: stri
 
 async function writeMatch(name: string, out: Output, report: MatchReport): Promise<void> {
   if (name === 'console') out.write(matchSummary(report));
-  else if (name === 'json') out.write(`${JSON.stringify(report, null, 2)}\n`);
-  else {
+  // The snapshots the HTML replay needs stay out of the JSON (the transcript has the game).
+  else if (name === 'json') out.write(`${JSON.stringify(report, (key, value: unknown) => (key === 'snapshots' ? undefined : value), 2)}\n`);
+  else if (name === 'html') {
+    // Every seat of every game replayed, under the match's table.
+    out.write(htmlPage(matchAsRunReport(report), undefined, `<h2>Match</h2>\n<pre class="match-table">${escapeHtml(matchSummary(report))}</pre>\n`));
+  } else {
     const reporter = REPORTERS[name]!(out);
     const run = matchAsRunReport(report);
     reporter.onRunStart?.({ tool: run.tool, bot: run.bot, total: run.results.length, jobs: 1 });

@@ -35,6 +35,8 @@ export interface MatchOptions {
   invokedFrom: string;
   memoryMb?: number;
   strict?: boolean;
+  /** Record the game at every ply (for the HTML replay). */
+  snapshots?: boolean;
   signal?: AbortSignal;
   onGameEnd?(game: MatchGame): void;
 }
@@ -139,6 +141,7 @@ export async function playGame(index: number, options: MatchOptions, confirmTimi
         relay: relay.forSeat(role),
         ...(options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : {}),
         ...(options.strict ? { strict: true } : {}),
+        ...(options.snapshots ? { snapshots: true } : {}),
         ...(options.profile !== undefined ? { profile: options.profile } : {}),
       });
     }),

@@ -95,6 +95,22 @@ describe('botjury match', () => {
     expect(code).toBe(1);
   });
 
+  it('JUnit fails the broken bot\'s seats only; the HTML shows the table above every seat\'s replay', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-match-reports-'));
+    const [junit, html] = [path.join(dir, 'm.xml'), path.join(dir, 'm.html')];
+    const r = await runCli(['match', 'alquerque', '--games', '2', '--reporter', `junit=${junit}`, '--reporter', `html=${html}`, '--', ...PY('alquerque'), '--', 'python3', 'examples/alquerque/broken/skips-capture.py']);
+    expect(r.code).toBe(1);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml.match(/<testcase /g)).toHaveLength(4);
+    expect(xml.match(/<failure [^>]*type="illegal-move"/g)!.length).toBeGreaterThan(0);
+    const failing = [...xml.matchAll(/<testcase name="([^"]*)"[^>]*>\s*<failure/g)].map((m) => m[1]!);
+    expect(failing.length).toBeGreaterThan(0);
+    expect(failing.every((name) => /^game \d+: B as /.test(name))).toBe(true);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toMatch(/<pre class="match-table">alquerque: 2 games played of 2/);
+    expect(page.match(/<details class="scenario /g)).toHaveLength(4);
+  });
+
   it('--sprt stops early between a strong and a random bot', async () => {
     const { report, stderr } = await match(['alquerque', '--games', '60', '--sprt', '0,50,0.05,0.05'], [PY('alquerque'), ['python3', 'test/fixtures/bots/alquerque-random.py', '5']]);
     expect(report.games.length).toBeLessThan(20);

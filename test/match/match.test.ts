@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchRelay } from '../../harness/match/relay.js';
 import { gameSeed, pairResult, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
-import { runCli } from '../helpers.js';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { ROOT, runCli } from '../helpers.js';
 
 const PY = (game: string) => ['python3', `examples/${game}/python/bot.py`];
 const JS = (game: string) => ['node', `examples/${game}/js/bot.js`];
@@ -79,6 +80,14 @@ describe('botjury match', () => {
     expect(stderr).toMatch(/^game 2\/4: B \(white\) .* · A \(black\) /m);
     expect(stderr).toMatch(/^A vs B: \+\d+ =\d+ -\d+ — Elo: /m);
     expect(code).toBe(0);
+    // The JSON follows schemas/match-report.schema.json (whose seat runs are report.schema.json results).
+    const Ajv = (Ajv2020 as unknown as { default: typeof Ajv2020 }).default ?? Ajv2020;
+    const ajv = new (Ajv as unknown as new (o: object) => { addSchema(s: object): void; validate(s: object, d: unknown): boolean; errors: unknown })({ strict: false, validateFormats: false });
+    const schema = (name: string) => JSON.parse(readFileSync(path.join(ROOT, 'schemas', name), 'utf8')) as Record<string, unknown>;
+    ajv.addSchema({ ...schema('report.schema.json'), $id: 'https://botjury.dev/schemas/report.schema.json' });
+    const ok = ajv.validate(schema('match-report.schema.json'), report);
+    expect(ajv.errors ?? null).toBeNull();
+    expect(ok).toBe(true);
   });
 
   it('a broken bot gets exactly its verdict, with the jury\'s consequence; the other bot none (exit 1)', async () => {

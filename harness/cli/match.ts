@@ -6,6 +6,7 @@ import { HarnessError, resolveCommand } from '../core/bot-process.js';
 import { FILE_CAPS, FileError, readBoundedFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
 import { scenarioDataProblems } from '../core/scenario.js';
+import { parseRecord, RecordError } from '../tools/import.js';
 import { mergeReports, runMatch, type MatchBot, type MatchGame, type MatchReport } from '../match/match.js';
 import { gameLine, matchAsRunReport, matchExitCode, matchSummary } from '../match/report.js';
 import { parseSprt } from '../match/stats.js';
@@ -51,9 +52,12 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
   if (commands.length > Math.min(MAX_BOTS, game.roles.length)) throw new CommandLineError(`${game.id} seats ${game.roles.length} players; ${commands.length} bots were given`);
   for (const c of commands) resolveCommand(c, cwd); // a missing executable is the harness's fault, before any game
   const bots: MatchBot[] = commands.map((command, i) => ({ name: BOT_NAMES[i]!, command }));
-  const games = values.games !== undefined ? tools.boundedInt('--games', values.games, MAX_GAMES) : 2 * game.roles.length;
+  const record = values.record !== undefined ? readRecord(game, path.resolve(cwd, values.record), values.record) : undefined;
+  if (record && values.games !== undefined) throw new CommandLineError('--record plays the one recorded game; leave out --games');
+  const games = record ? 1 : values.games !== undefined ? tools.boundedInt('--games', values.games, MAX_GAMES) : 2 * game.roles.length;
   const sprt = values.sprt !== undefined ? sprtOption(values.sprt, bots.length) : undefined;
-  const setup = values.setup !== undefined ? readSetup(game, path.resolve(cwd, values.setup), values.setup) : undefined;
+  const setup = values.setup !== undefined ? readSetup(game, path.resolve(cwd, values.setup), values.setup) : (record?.setup as Record<string, unknown> | undefined);
+  const setupDir = values.setup !== undefined ? path.dirname(path.resolve(cwd, values.setup)) : record ? path.dirname(path.resolve(cwd, values.record!)) : undefined;
   const memoryMb = tools.memoryOption(values);
   const outputs = matchOutputs(values);
   const report = await runMatch(
@@ -61,13 +65,14 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
       game,
       bots,
       games,
-      seed: values.seed ?? 1,
+      seed: values.seed ?? (record?.seed as string | number | undefined) ?? 1,
+      ...(record ? { record: { moves: record.moves } } : {}),
       invokedFrom: cwd,
       jobs: tools.jobs(values),
       signal: tools.signal(),
       ...(values.profile !== undefined ? { profile: values.profile } : {}),
       ...(values.opponent !== undefined ? { opponent: values.opponent } : {}),
-      ...(setup ? { setup, setupDir: path.dirname(path.resolve(cwd, values.setup!)) } : {}),
+      ...(setup ? { setup, ...(setupDir ? { setupDir } : {}) } : {}),
       ...(values.shard !== undefined ? { shard: tools.parseShard(values.shard) } : {}),
       ...(sprt ? { sprt } : {}),
       ...(memoryMb !== undefined ? { memoryMb } : {}),
@@ -100,6 +105,20 @@ export async function mergeCommand(files: string[], values: OptionValues, cwd: s
   const merged = mergeReports(reports, { game, bots, ...(sprt ? { sprt } : {}) });
   await matchOutputs(values).end(merged);
   return matchExitCode(merged);
+}
+
+/** A real game's record: its moves ply by ply, and the header's seed and setup (a record's game starts there). */
+function readRecord(game: GameDefinition, abs: string, shown: string): { moves: string[]; seed?: unknown; setup?: unknown } {
+  let parsed;
+  try {
+    parsed = parseRecord(game, readBoundedFile(abs, FILE_CAPS.record, '--record', shown));
+  } catch (e) {
+    if (e instanceof RecordError) throw new HarnessError(`--record ${shown}: ${e.message}`);
+    throw e;
+  }
+  if (parsed.moves.length === 0) throw new HarnessError(`--record ${shown}: no moves in it`);
+  const moves = parsed.moves.map((m) => (Array.isArray(m.value) ? m.value.join(' ') : String(m.value)));
+  return { moves, ...(parsed.header.seed !== undefined ? { seed: parsed.header.seed } : {}), ...(parsed.header.setup !== undefined ? { setup: parsed.header.setup } : {}) };
 }
 
 function readReport(abs: string, shown: string): MatchReport {

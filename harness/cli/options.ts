@@ -41,6 +41,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'seed', type: 'string', value: 'S', help: 'the seed the games derive from', commands: ['fuzz', 'match'] },
   { name: 'opponent', type: 'string', value: 'NAME', help: "built-in opponent for the seats no bot takes (see botjury list <game>)", commands: ['match'] },
   { name: 'sprt', type: 'string', value: 'E0,E1,A,B', help: 'stop as soon as a sequential test decides between elo0 and elo1\n(e.g. 0,10,0.05,0.05): is the first bot stronger than the second?', commands: ['match'] },
+  { name: 'record', type: 'string', value: 'FILE', help: "a real game's record (as botjury import reads it): play that one game between\nthe bots (in its seats' order) and show where their moves leave it", commands: ['match'] },
   { name: 'setup', type: 'string', value: 'FILE', help: "a YAML file with the game's setup: (a maze, a map, a field) for every game", commands: ['match'] },
   { name: 'save-dir', type: 'string', value: 'DIR', help: 'where to save one shrunk scenario per distinct violation', commands: ['fuzz'] },
   { name: 'help', type: 'boolean', short: 'h', help: 'this text (botjury <command> --help: that command)' },
@@ -70,6 +71,7 @@ export interface OptionValues {
   seed?: string;
   opponent?: string;
   sprt?: string;
+  record?: string;
   setup?: string;
   'save-dir'?: string;
   help?: boolean;

@@ -35,6 +35,11 @@ export interface MatchOptions {
   invokedFrom: string;
   memoryMb?: number;
   strict?: boolean;
+  /**
+   * A real game's moves, ply by ply (a disputed game re-run between the two real programs): the
+   * match plays one game and reports where the programs' moves leave the record.
+   */
+  record?: { moves: string[]; verdict?: string };
   /** Record the game at every ply (for the HTML replay). */
   snapshots?: boolean;
   signal?: AbortSignal;
@@ -59,9 +64,22 @@ export interface MatchGame {
   seats: MatchSeat[];
   /** The rules' outcome (from the seat that saw the game end, or the one whose bot failed). */
   outcome: Outcome | null;
+  /** With a record: how far the programs followed it, and where they left it. */
+  record?: RecordComparison;
   /** Set when the game was replayed because its first play gave a timing verdict (this is the replay). */
   rerunAlone?: boolean;
   durationMs: number;
+}
+
+export interface RecordComparison {
+  /** Plies in the record. */
+  plies: number;
+  /** Plies the programs played as recorded, from the first. */
+  followed: number;
+  /** The first ply played otherwise. */
+  left?: { ply: number; player: string; recorded: string; played: string };
+  /** The game ended (a verdict, the rules) before the record did: the ply of the first move not played. */
+  endedAt?: number;
 }
 
 export interface BotStanding {
@@ -117,7 +135,8 @@ export async function playGame(index: number, options: MatchOptions, confirmTimi
   const seatBots = seating(index, roles, bots.length);
   const seed = gameSeed(options.seed, index, roles.length);
   const botRoles = roles.filter((_, i) => seatBots[i] !== null);
-  const relay = new MatchRelay(roles, botRoles);
+  const played: { player: string; move: string }[] = [];
+  const relay = new MatchRelay(roles, botRoles, options.record ? (player, move) => played.push({ player, move }) : undefined);
   const started = Date.now();
   const runs = await Promise.all(
     botRoles.map((role) => {
@@ -151,7 +170,7 @@ export async function playGame(index: number, options: MatchOptions, confirmTimi
     const run = runs[botRoles.indexOf(role)];
     return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome, runs, roles.length), ...(run ? { run } : {}) };
   });
-  const result: MatchGame = { index, seed, seats, outcome, durationMs: Date.now() - started };
+  const result: MatchGame = { index, seed, seats, outcome, durationMs: Date.now() - started, ...(options.record ? { record: compareWithRecord(options.record.moves, played) } : {}) };
   // The seats of a game share the machine and botjury's event loop, like parallel runs: a timing
   // verdict is believed only when a replay of the game (same seed) repeats it.
   if (confirmTiming && runs.some((r) => r.violations.some((v) => TIMING_CODES.has(v.code)) || r.machineOverload)) {
@@ -159,6 +178,18 @@ export async function playGame(index: number, options: MatchOptions, confirmTimi
     return { ...again, rerunAlone: true };
   }
   return result;
+}
+
+/** How far the moves played follow the record's (compared as text, spaces and case aside). */
+export function compareWithRecord(recorded: readonly string[], played: readonly { player: string; move: string }[]): RecordComparison {
+  const same = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').trim().toLowerCase() === b.replace(/\s+/g, ' ').trim().toLowerCase();
+  let followed = 0;
+  while (followed < recorded.length && followed < played.length && same(recorded[followed]!, played[followed]!.move)) followed++;
+  const out: RecordComparison = { plies: recorded.length, followed };
+  if (followed < recorded.length && followed < played.length)
+    out.left = { ply: followed + 1, player: played[followed]!.player, recorded: recorded[followed]!, played: played[followed]!.move };
+  else if (followed < recorded.length) out.endedAt = followed + 1;
+  return out;
 }
 
 /** The game's outcome: the seat whose bot failed decides it (irregular end), else any seat that saw the rules end it. */

@@ -16,7 +16,12 @@ export class MatchRelay {
    * @param players every player of the game
    * @param botSeats the players a bot plays; every other player is built-in, played by `botSeats[0]`'s session
    */
-  constructor(private readonly players: readonly string[], private readonly botSeats: readonly string[]) {}
+  constructor(
+    private readonly players: readonly string[],
+    private readonly botSeats: readonly string[],
+    /** Sees every move once, in the order of the game (a bot's or a built-in's). */
+    private readonly onMove?: (player: string, move: string) => void,
+  ) {}
 
   /** The relay as one seat's session sees it. */
   forSeat(seat: string): SeatRelay {
@@ -41,6 +46,7 @@ export class MatchRelay {
   }
 
   private publish(publisher: string, move: string, player: string): void {
+    this.onMove?.(player, move);
     for (const reader of this.botSeats) {
       if (reader === publisher || this.gone.has(reader)) continue;
       const key = `${reader}\0${player}`;

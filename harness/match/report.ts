@@ -13,7 +13,15 @@ export function gameLine(g: MatchGame, names: readonly string[], planned: number
   const seats = g.seats.map((s) => `${s.bot === null ? 'built-in' : names[s.bot]} (${s.role})${s.result ? ` ${RESULT_MARK[s.result]}` : ''}`).join(' · ');
   const faults = g.seats.flatMap((s) => (s.run && s.bot !== null ? s.run.violations.filter((v) => v.severity === 'error').map((v) => `${names[s.bot!]}: ${v.code}${v.ply !== undefined ? ` at ply ${v.ply}` : ''}`) : []));
   const errors = g.seats.flatMap((s) => (s.run?.error ? [`harness error: ${s.run.error.split('\n')[0]}`] : []));
-  return `game ${g.index + 1}/${planned}: ${seats} — ${g.outcome?.summary ?? 'no outcome'}${[...faults, ...errors].length ? ` [${[...faults, ...errors].join('; ')}]` : ''}${g.rerunAlone ? ' (the replay that confirms or clears a timing verdict)' : ''}`;
+  const record = g.record ? recordText(g.record) : '';
+  return `game ${g.index + 1}/${planned}: ${seats} — ${g.outcome?.summary ?? 'no outcome'}${[...faults, ...errors].length ? ` [${[...faults, ...errors].join('; ')}]` : ''}${g.rerunAlone ? ' (the replay that confirms or clears a timing verdict)' : ''}${record}`;
+}
+
+/** Where the programs' moves left a disputed game's record. */
+export function recordText(r: NonNullable<MatchGame['record']>): string {
+  if (r.left) return `\n  left the record at ply ${r.left.ply}: ${r.left.player} played '${r.left.played}', the record has '${r.left.recorded}' (${r.followed} plies as recorded before it)`;
+  if (r.endedAt !== undefined) return `\n  followed the record for ${r.followed} of its ${r.plies} plies; the game ended before ply ${r.endedAt} (the verdict above)`;
+  return `\n  followed the record to its end: all ${r.plies} plies as recorded`;
 }
 
 const pad = (s: string, n: number): string => (s.length >= n ? s : s + ' '.repeat(n - s.length));

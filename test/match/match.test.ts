@@ -120,6 +120,23 @@ describe('botjury match', () => {
     expect(page.match(/<details class="scenario /g)).toHaveLength(4);
   });
 
+  it('--record re-runs a disputed game between the two programs and shows where they leave the record', async () => {
+    const record = 'test/fixtures/alquerque-records/codecup2008-e17340-incomplete-strike.txt';
+    const white = ['python3', 'test/fixtures/bots/replay.py', 'c3-d4', 'b2*d4', 'a1*c3', 'a3*a5', 'c3*a5'];
+    const black = ['python3', 'test/fixtures/bots/replay.py', 'e5*c3', 'b4*b2', 'a5-b4', 'a6*a4'];
+    // The programs as they played: the record is followed up to the jury's verdict, which botjury repeats.
+    const same = await match(['alquerque', '--record', record], [white, black]);
+    expect(same.report.games).toHaveLength(1);
+    expect(same.report.games[0]!.record).toEqual({ plies: 9, followed: 8, endedAt: 9 });
+    expect(errorCodes(same.report, 0)).toEqual(['illegal-move']);
+    expect(same.stderr).toMatch(/followed the record for 8 of its 9 plies; the game ended before ply 9/);
+    expect(same.code).toBe(1);
+    // Another White: the report names the first ply where the game left the record.
+    const other = await match(['alquerque', '--record', record], [PY('alquerque'), black]);
+    expect(other.report.games[0]!.record!.left).toMatchObject({ ply: 1, player: 'white', recorded: 'c3-d4' });
+    expect(other.stderr).toMatch(/left the record at ply 1: white played '[a-g]\d-[a-g]\d', the record has 'c3-d4'/);
+  });
+
   it('--sprt stops early between a strong and a random bot', async () => {
     const { report, stderr } = await match(['alquerque', '--games', '60', '--sprt', '0,50,0.05,0.05'], [PY('alquerque'), ['python3', 'test/fixtures/bots/alquerque-random.py', '5']]);
     expect(report.games.length).toBeLessThan(20);

@@ -11,7 +11,7 @@ import { printable } from './core/printable.js';
 import { defaultJobs, exitCodeFor, planTasks, runTasks, shardTasks, type Reporter } from './core/runner.js';
 import { displayPath, expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError } from './core/scenario.js';
 import { VERSION } from './core/version.js';
-import { GAMES } from './games/registry.js';
+import { GAME_SOURCES, GAMES, GameModuleError, loadGameModule } from './games/registry.js';
 import { fuzz } from './tools/fuzz.js';
 import { importRecord, parseRecord, RecordError } from './tools/import.js';
 import { formatComparisons, replay, replayExitCode } from './tools/replay.js';
@@ -39,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${terminalText(e.message)}\n`);
       return 2;
     }
-    if (e instanceof CommandLineError || e instanceof HarnessError || e instanceof FileError) {
+    if (e instanceof CommandLineError || e instanceof HarnessError || e instanceof FileError || e instanceof GameModuleError) {
       process.stderr.write(`botjury: ${terminalText(e.message)}\n`);
       if (e instanceof CommandLineError) {
         const command = commandIn(argv);
@@ -75,6 +75,7 @@ async function dispatch(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   checkOptionsFit(command, values);
   allowReadingUnder((values['allow-path'] ?? []).map((dir: string) => existingDir(cwd, dir, '--allow-path')));
+  for (const spec of values['game-module'] ?? []) loadGameModule(spec, cwd);
   switch (command) {
     case 'list':
       if (rest.length > 1) throw new UsageError(`unexpected arguments: ${rest.slice(1).join(' ')}`);
@@ -95,8 +96,8 @@ async function dispatch(argv: string[]): Promise<number> {
         if (!gameId) throw new UsageError(`check needs a game: ${GAMES.map((g) => g.id).join(', ')}`);
         if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
         const game = findGame(GAMES, gameId);
-        const suite = path.join(SCENARIO_DIR, game.id);
-        if (!existsSync(suite)) throw new HarnessError(`no built-in suite for ${game.id} (${suite})`);
+        const suite = game.suiteDir ?? path.join(SCENARIO_DIR, game.id);
+        if (!existsSync(suite)) throw new HarnessError(`no suite for ${game.id} (${suite})`);
         inputs = [suite];
         gameFilter = game.id;
       } else {
@@ -178,6 +179,7 @@ function commandIn(argv: string[]): CommandName | undefined {
 function rerunFlags(values: Values): string[] {
   const flags: string[] = [];
   for (const name of ['profile', 'memory-mb', 'cwd'] as const) if (typeof values[name] === 'string') flags.push(`--${name}`, values[name] as string);
+  for (const spec of values['game-module'] ?? []) flags.push('--game-module', spec);
   if (values.strict) flags.push('--strict');
   return flags;
 }
@@ -359,7 +361,7 @@ function terminalText(text: string, maxCharsPerLine = 2000): string {
 function list(): number {
   const lines: string[] = [];
   for (const g of GAMES) {
-    const suite = path.join(SCENARIO_DIR, g.id);
+    const suite = g.suiteDir ?? path.join(SCENARIO_DIR, g.id);
     let count = 0;
     try {
       count = expandScenarioPaths([suite], process.cwd()).length;
@@ -370,8 +372,9 @@ function list(): number {
     lines.push(`  roles:    ${g.roles.join(', ')}`);
     for (const [name, p] of Object.entries(g.profiles))
       lines.push(`  profile:  ${name}${name === g.defaultProfile ? ' (default)' : ''} — ${p.description}`);
-    lines.push(`  suite:    scenarios/${g.id}/ (${count} scenario${count === 1 ? '' : 's'})`);
-    lines.push(`  rules:    the official rule text (${path.basename(g.ruleText)}; not shipped with botjury)`);
+    const source = GAME_SOURCES.get(g.id);
+    lines.push(`  suite:    ${g.suiteDir ? displayPath(g.suiteDir, process.cwd()) : `scenarios/${g.id}`}/ (${count} scenario${count === 1 ? '' : 's'})`);
+    lines.push(source ? `  from:     game package ${displayPath(source, process.cwd())}` : `  rules:    the official rule text (${path.basename(g.ruleText)}; not shipped with botjury)`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -3,7 +3,7 @@ import type { BotCommand } from './core/bot-process.js';
 import { SCENARIO_DIR } from './core/paths.js';
 import { planTasks, runTasks, type RunOptions, type RunReport } from './core/runner.js';
 import { VERSION } from './core/version.js';
-import { GAMES } from './games/registry.js';
+import { findGame, GAMES } from './games/registry.js';
 import path from 'node:path';
 
 export interface RunScenariosOptions extends Omit<RunOptions, 'bot'> {
@@ -17,18 +17,21 @@ export interface RunScenariosOptions extends Omit<RunOptions, 'bot'> {
  */
 export async function runScenarios(scenarios: string[] | { game: string }, options: RunScenariosOptions): Promise<RunReport> {
   const cwd = options.invokedFrom ?? process.cwd();
-  const inputs = Array.isArray(scenarios) ? scenarios : [path.join(SCENARIO_DIR, scenarios.game)];
+  const suiteOf = (id: string): string => findGame(id)?.suiteDir ?? path.join(SCENARIO_DIR, id);
+  const inputs = Array.isArray(scenarios) ? scenarios : [suiteOf(scenarios.game)];
   const tasks = planTasks(inputs, GAMES, { cwd, ...(options.role !== undefined ? { role: options.role } : {}), ...(!Array.isArray(scenarios) ? { game: scenarios.game } : {}) });
   const bot = Array.isArray(options.bot) ? { argv: options.bot } : options.bot;
   return runTasks(tasks, GAMES, { version: VERSION, ...options, bot, invokedFrom: cwd });
 }
 
-export { GAMES } from './games/registry.js';
+export { GAMES, loadGameModule } from './games/registry.js';
 export { exitCodeFor, type Reporter, type RunReport, type RunSummary, type Task } from './core/runner.js';
 export type { ScenarioResult, TranscriptEntry, ReplyTiming, Timing, Snapshot } from './core/result.js';
 export type { Violation, ViolationCode, Severity } from './core/violations.js';
-export type { GameDefinition, Referee, JuryAction, AnswerRequest, Ending, Judgement, Outcome } from './core/game.js';
-export { ScenarioError } from './core/game.js';
+export type { GameDefinition, Referee, RefereeContext, JuryAction, AnswerRequest, Ending, Judgement, Outcome, FailureCode } from './core/game.js';
+export type { JuryProfile, Limits } from './core/profile.js';
+export type { ViolationDraft } from './core/violations.js';
+export { ScenarioError, DataUnavailable } from './core/game.js';
 export { VERSION };
 // Reporters, for API users who want the same outputs as the command line.
 export { consoleReporter } from '../reporters/console.js';

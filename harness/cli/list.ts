@@ -14,7 +14,7 @@ export function listGame(game: GameDefinition, games: readonly GameDefinition[],
   const lines = [`${game.id} — ${game.title}`, `  roles:     ${game.roles.join(', ')}`];
   for (const [name, p] of Object.entries(game.profiles))
     lines.push(`  profile:   ${name}${name === game.defaultProfile ? ' (default)' : ''} — ${p.description}`);
-  const suite = path.join(SCENARIO_DIR, game.id);
+  const suite = game.suiteDir ?? path.join(SCENARIO_DIR, game.id);
   const files = existsSync(suite) ? expandScenarioPaths([suite], cwd) : [];
   lines.push(`  scenarios: ${files.length} in ${displaySuite(suite, cwd)} (botjury check ${game.id} runs them all; -t TEXT selects by name or file)`);
   for (const file of files) {

@@ -44,6 +44,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'record', type: 'string', value: 'FILE', help: "a real game's record (as botjury import reads it): play that one game between\nthe bots (in its seats' order) and show where their moves leave it", commands: ['match'] },
   { name: 'setup', type: 'string', value: 'FILE', help: "a YAML file with the game's setup: (a maze, a map, a field) for every game", commands: ['match'] },
   { name: 'save-dir', type: 'string', value: 'DIR', help: 'where to save one shrunk scenario per distinct violation', commands: ['fuzz'] },
+  { name: 'game-module', type: 'string', multiple: true, value: 'PATH|PACKAGE', help: 'load a game package (its main file, or an installed package name); repeatable.\nA scenario\'s game: <id> also finds the installed package botjury-game-<id>' },
   { name: 'help', type: 'boolean', short: 'h', help: 'this text (botjury <command> --help: that command)' },
   { name: 'version', type: 'boolean', short: 'v', help: "botjury's version" },
 ];
@@ -74,6 +75,7 @@ export interface OptionValues {
   record?: string;
   setup?: string;
   'save-dir'?: string;
+  'game-module'?: string[];
   help?: boolean;
   version?: boolean;
 }

@@ -25,6 +25,10 @@ export interface GameDefinition {
    * bot-wins, quit …) are in core/goals.ts. The Referee's `reached()` reports those a run reached.
    */
   goals?: Readonly<Record<string, string>>;
+  /** Absolute path of the game's own scenario suite (game packages); default: botjury's scenarios/<id>/. */
+  suiteDir?: string;
+  /** JSON Schema of the game's `setup:` (game packages; the built-in games' are in schemas/setup/). */
+  setupSchema?: Record<string, unknown>;
   /** Build the jury for one match. Throw ScenarioError for setups the rules do not allow. */
   createReferee(ctx: RefereeContext): Referee;
 }
@@ -161,9 +165,16 @@ export interface Referee {
   snapshot?(): unknown;
 }
 
-/** A scenario the rules or the schema reject: the harness's fault to report (exit 2), never the bot's. */
+/**
+ * A scenario the rules or the schema reject: the harness's fault to report (exit 2), never the bot's.
+ * Recognised by its name, so a game package may throw its own `class ScenarioError extends Error`
+ * (with `name = 'ScenarioError'`) without importing botjury.
+ */
 export class ScenarioError extends Error {
   override name = 'ScenarioError';
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return x instanceof Error && (x.name === 'ScenarioError' || x.name === 'DataUnavailable');
+  }
 }
 
 /**
@@ -172,4 +183,7 @@ export class ScenarioError extends Error {
  */
 export class DataUnavailable extends ScenarioError {
   override name = 'DataUnavailable';
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return x instanceof Error && x.name === 'DataUnavailable';
+  }
 }

@@ -8,6 +8,7 @@ import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as Y
 import { FILE_CAPS, FileError, readBoundedFile } from './files.js';
 import type { GameDefinition } from './game.js';
 import { goalNameProblem } from './goals.js';
+import { closest } from '../cli/suggest.js';
 import { SCHEMA_DIR } from './paths.js';
 import type { Limits } from './profile.js';
 import { patternProblem } from './safe-regex.js';
@@ -93,6 +94,27 @@ function schemaValidator(): ValidateFunction {
   return compiled;
 }
 
+/** How a scenario finds a game that is not loaded yet (the registry installs it: game packages). */
+let gameResolver: ((id: string, scenarioDir: string) => GameDefinition | undefined) | undefined;
+export function setGameResolver(resolve: (id: string, scenarioDir: string) => GameDefinition | undefined): void {
+  gameResolver = resolve;
+}
+
+const externalSetupValidators = new WeakMap<GameDefinition, ValidateFunction>();
+
+/** A game package's `setup:` checked against the schema it ships (`setupSchema`). */
+function externalSetupProblem(game: GameDefinition, setup: unknown): string | null {
+  let validate = externalSetupValidators.get(game);
+  if (!validate) {
+    const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
+    const ajv = new (Ajv2020 as unknown as new (o: object) => import('ajv/dist/2020.js').default)({ allErrors: true, strict: false });
+    validate = ajv.compile(game.setupSchema!);
+    externalSetupValidators.set(game, validate);
+  }
+  if (validate(setup)) return null;
+  return simplifyErrors(validate.errors ?? []).map(describeError).join('; ');
+}
+
 /** Problems of scenario data that did not come from a file (an imported record's header), as `where: message`. */
 export function scenarioDataProblems(data: unknown): string[] {
   const validate = schemaValidator();
@@ -167,13 +189,18 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
     throw new ScenarioFileError(problems);
   }
   const raw = data as Record<string, unknown>;
-  const game = games.find((g) => g.id === raw.game);
+  const game = games.find((g) => g.id === raw.game) ?? gameResolver?.(String(raw.game), path.dirname(absPath));
   const problem = (instancePath: string, message: string): ScenarioFileError => {
     const node = nodeAt(doc, instancePath);
     const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
     return new ScenarioFileError([{ file, ...pos, message }]);
   };
-  if (!game) throw problem('/game', `game '${String(raw.game)}' is not available in this build`);
+  if (!game) {
+    const near = closest(String(raw.game), games.map((g) => g.id), 1)[0];
+    throw problem('/game', `game '${String(raw.game)}' is not known${near ? ` (did you mean '${near}'?)` : ''}: not built in, not loaded with --game-module, and no package botjury-game-${String(raw.game)} is installed where the scenario is`);
+  }
+  const setupProblem = raw.setup !== undefined && game.setupSchema ? externalSetupProblem(game, raw.setup) : null;
+  if (setupProblem) throw problem('/setup', `setup: ${setupProblem}`);
   const role = raw.role === undefined ? undefined : String(raw.role);
   if (role !== undefined && !game.roles.includes(role))
     throw problem('/role', `${game.id} has roles ${game.roles.join(', ')}; '${role}' is not one of them`);

@@ -1,14 +1,94 @@
-// The games botjury knows. Adding a game = a folder under harness/games/ plus one line here;
-// the core never names a game.
+// The games botjury knows: the five built in, and any game loaded from outside as a package
+// (`--game-module <path | package>`, or a scenario's `game: <id>` found as the installed package
+// `botjury-game-<id>`). The core never names a game; a game is one object (core/game.ts).
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { GameDefinition } from '../core/game.js';
+import { setGameResolver } from '../core/scenario.js';
 import { alquerque } from './alquerque/index.js';
 import { amazes } from './amazes/index.js';
 import { javachallenge2015 } from './javachallenge2015/index.js';
 import { onTheRun } from './on-the-run/index.js';
 import { snakecore } from './snakecore/index.js';
 
-export const GAMES: readonly GameDefinition[] = [alquerque, amazes, onTheRun, javachallenge2015, snakecore];
+export const BUILT_IN_GAMES: readonly GameDefinition[] = [alquerque, amazes, onTheRun, javachallenge2015, snakecore];
+
+/** Every game of this process: the built-in ones first, then those loaded, in the order loaded. */
+export const GAMES: GameDefinition[] = [...BUILT_IN_GAMES];
+
+/** Where each loaded game came from (for `botjury list`). */
+export const GAME_SOURCES = new Map<string, string>();
+
+/** The package a scenario's `game: <id>` names when no loaded game has that id. */
+export const packageNameFor = (id: string): string => `botjury-game-${id}`;
+
+export class GameModuleError extends Error {
+  override name = 'GameModuleError';
+}
+
+setGameResolver(findOrLoadGame);
 
 export function findGame(id: string): GameDefinition | undefined {
   return GAMES.find((g) => g.id === id);
+}
+
+const GAME_ID = /^[a-z][a-z0-9-]{0,39}$/;
+
+/**
+ * Loads a game package: a file path (relative to `fromDir`) or a package name resolved from `fromDir`.
+ * The module exports the definition as `game` or as its default export. Loading the same file twice
+ * is a no-op; another game with a known id is refused.
+ */
+export function loadGameModule(spec: string, fromDir: string): GameDefinition {
+  const require = createRequire(path.join(fromDir, 'noop.js'));
+  let file: string;
+  try {
+    // A path when it looks like one or names a file that exists; otherwise a package name.
+    const asPath = spec.startsWith('.') || path.isAbsolute(spec) || existsSync(path.resolve(fromDir, spec));
+    file = require.resolve(asPath ? path.resolve(fromDir, spec) : spec);
+  } catch {
+    throw new GameModuleError(`game module '${spec}': not found (a path to its main file, or an installed package name)`);
+  }
+  const known = [...GAME_SOURCES].find(([, f]) => f === file);
+  if (known) return findGame(known[0])!;
+  let exported: Record<string, unknown>;
+  try {
+    exported = require(file) as Record<string, unknown>;
+  } catch (e) {
+    throw new GameModuleError(`game module '${spec}' (${file}) failed to load: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const game = (exported.game ?? (exported.default as Record<string, unknown> | undefined)?.game ?? exported.default) as GameDefinition | undefined;
+  const problem = definitionProblem(game);
+  if (problem) throw new GameModuleError(`game module '${spec}' (${file}): ${problem}`);
+  if (findGame(game!.id)) throw new GameModuleError(`game module '${spec}': a game '${game!.id}' is already known (${GAME_SOURCES.get(game!.id) ?? 'built in'})`);
+  GAMES.push(game!);
+  GAME_SOURCES.set(game!.id, file);
+  return game!;
+}
+
+/** A scenario names a game no one loaded: try the package `botjury-game-<id>` installed where the scenario is. */
+export function findOrLoadGame(id: string, scenarioDir: string): GameDefinition | undefined {
+  const known = findGame(id);
+  if (known || !GAME_ID.test(id)) return known;
+  try {
+    return loadGameModule(packageNameFor(id), scenarioDir);
+  } catch (e) {
+    if (e instanceof GameModuleError && /: not found/.test(e.message)) return undefined;
+    throw e;
+  }
+}
+
+/** What is wrong with an object offered as a game definition (its shape only; behaviour is tested by the game's own suite). */
+function definitionProblem(g: unknown): string | null {
+  if (!g || typeof g !== 'object') return "exports no game (export the definition as 'game' or as the default export)";
+  const d = g as Partial<GameDefinition>;
+  if (typeof d.id !== 'string' || !GAME_ID.test(d.id)) return `the game's id must match ${GAME_ID} (got ${JSON.stringify(d.id)?.slice(0, 60)})`;
+  if (typeof d.title !== 'string') return 'the game needs a title';
+  if (!Array.isArray(d.roles) || d.roles.length === 0 || d.roles.length > 16 || !d.roles.every((r) => typeof r === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(r)))
+    return 'roles must be 1 to 16 names of letters, digits, _ or -';
+  if (!d.profiles || typeof d.profiles !== 'object' || typeof d.defaultProfile !== 'string' || !Object.hasOwn(d.profiles, d.defaultProfile))
+    return 'profiles must be an object that has the defaultProfile';
+  if (typeof d.createReferee !== 'function') return 'createReferee must be a function';
+  return null;
 }

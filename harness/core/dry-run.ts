@@ -18,6 +18,7 @@ export function dryRunProblems(scenario: Scenario, game: GameDefinition): Scenar
   const problems: ScenarioProblem[] = [];
   for (const role of roles) {
     const problem = dryRunRole(scenario, game, role, steps);
+
     if (problem) {
       problems.push(problem);
       break; // one role's mistake is the file's; the others would repeat it
@@ -59,6 +60,14 @@ function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, step
     }
     throw new Error(`${game.id} referee: no decision after ${MAX_ACTIONS_PER_STEP} actions`);
   };
+  try {
+    return walkSteps(referee, steps, at, advance);
+  } finally {
+    referee.dispose?.();
+  }
+}
+
+function walkSteps(referee: Referee, steps: Step[], at: (step: Step | null, message: string) => ScenarioProblem, advance: (step: Step) => JuryAction): ScenarioProblem | null {
   const canon = (v: MoveValue): string => referee.canonicalScenarioMove(v);
   for (const step of steps) {
     const where = `step ${step.index + 1}`;

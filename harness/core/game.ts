@@ -155,7 +155,7 @@ export interface Referee {
    * Amazes' 4^256 step strings). Lets the core tell a scenario's impossible expectation (its own
    * mistake: exit 2) from a bot's legal but different answer.
    */
-  legalAnswers?(): string[];
+  legalAnswers?(): string[] | undefined;
   /** Canonical text of a scenario-written move (may be a list for multi-line answers). */
   canonicalScenarioMove(value: string | number | (string | number)[]): string;
   outcome(): Outcome;
@@ -163,6 +163,8 @@ export interface Referee {
   reached?(): string[];
   /** JSON-able picture of the game now, for reports that draw the game at every ply. */
   snapshot?(): unknown;
+  /** The game is over for botjury: free what the referee holds (a referee process). */
+  dispose?(): void;
 }
 
 /**

@@ -155,7 +155,9 @@ class Session {
       if (this.seat) await this.seat.stop();
       if (this.ownCwd) rmSync(this.ownCwd, { recursive: true, force: true });
     }
-    return this.result(error, skipReason, overload);
+    const result = this.result(error, skipReason, overload);
+    this.referee?.dispose?.();
+    return result;
   }
 
   // ---- steps ----

@@ -70,11 +70,18 @@ class RecordingReferee implements Referee {
   private opponentTurn: { ply: number; player: string } | null = null;
   files?: () => Record<string, string>;
   snapshot?: () => unknown;
+  legalAnswers?: () => string[] | undefined;
+  reached?: () => string[];
+  dispose?: () => void;
 
   constructor(private readonly inner: Referee, private readonly log: MoveRecord[], private readonly script: OpponentScript | undefined) {
-    // Optional methods stay optional: the core checks whether they exist.
+    // Optional methods stay optional: the core checks whether they exist. Every one is passed on (a
+    // recorded run must judge goals and impossible expectations as an unrecorded one does).
     if (inner.files) this.files = () => inner.files!();
     if (inner.snapshot) this.snapshot = () => inner.snapshot!();
+    if (inner.legalAnswers) this.legalAnswers = () => inner.legalAnswers!();
+    if (inner.reached) this.reached = () => inner.reached!();
+    if (inner.dispose) this.dispose = () => inner.dispose!();
   }
 
   next(): JuryAction {

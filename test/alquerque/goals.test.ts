@@ -29,6 +29,15 @@ describe('Alquerque goals (reach:)', () => {
     expect(code).toBe(0); // an inconclusive run is no verdict on the bot
   }, 150_000);
 
+  it('a recorded run (--transcript) judges goals as an unrecorded one', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const transcript = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-goal-t-')), 't.json');
+    const { report } = await runJson(['run', 'scenarios/alquerque/capture-continuation.yaml', '--transcript', transcript, '--', 'python3', 'examples/alquerque/python/bot.py']);
+    expect(report.results.map((r) => [r.status, r.goals?.missing])).toEqual([['passed', []], ['passed', []]]);
+  });
+
   it('the example bot reaches the tie (and ends on its own there)', async () => {
     const { code, report } = await runJson(['run', 'scenarios/alquerque/self-exit-in-tie.yaml', '--', 'python3', 'examples/alquerque/python/bot.py']);
     expect(report.results.map((r) => [r.status, r.goals?.missing])).toEqual([['passed', []], ['passed', []]]);

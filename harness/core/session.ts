@@ -238,12 +238,15 @@ class Session {
 
   /** Performs `send` actions as they come and returns the next action that needs a decision. */
   private advance(): JuryAction {
-    while (!this.current) {
-      const a = this.referee.next();
-      if (a.type === 'send') this.send(a.lines);
-      else this.current = a;
-    }
-    return this.current;
+    if (this.current) return this.current;
+    // Ask the referee for everything up to the next decision first, then write: the bot's clock starts
+    // at the write, so no referee work (a referee process's round trips) is ever counted as its time.
+    const sends: string[][] = [];
+    let a = this.referee.next();
+    for (; a.type === 'send'; a = this.referee.next()) sends.push(a.lines);
+    for (const lines of sends) this.send(lines);
+    this.current = a;
+    return a;
   }
 
   private consume(): void {

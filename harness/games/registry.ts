@@ -4,7 +4,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { FILE_CAPS, readBoundedFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
+import { processGame, type RefereeManifest } from './process-referee.js';
 import { setGameResolver } from '../core/scenario.js';
 import { alquerque } from './alquerque/index.js';
 import { amazes } from './amazes/index.js';
@@ -52,13 +54,27 @@ export function loadGameModule(spec: string, fromDir: string): GameDefinition {
   }
   const known = [...GAME_SOURCES].find(([, f]) => f === file);
   if (known) return findGame(known[0])!;
-  let exported: Record<string, unknown>;
-  try {
-    exported = require(file) as Record<string, unknown>;
-  } catch (e) {
-    throw new GameModuleError(`game module '${spec}' (${file}) failed to load: ${(e as Error).message.split('\n')[0]}`);
+  let game: GameDefinition | undefined;
+  if (file.endsWith('.json')) {
+    // A manifest naming a referee program in any language (process-referee.ts).
+    let manifest: RefereeManifest;
+    try {
+      manifest = JSON.parse(readBoundedFile(file, FILE_CAPS.scenario, 'game manifest', spec)) as RefereeManifest;
+    } catch (e) {
+      throw new GameModuleError(`game manifest '${spec}': ${e instanceof SyntaxError ? `not JSON (${e.message})` : (e as Error).message}`);
+    }
+    if (!Array.isArray(manifest?.referee) || manifest.referee.length === 0 || !manifest.referee.every((a) => typeof a === 'string'))
+      throw new GameModuleError(`game manifest '${spec}': 'referee' must be the referee program's command, e.g. ["python3", "referee.py"]`);
+    game = processGame(manifest, path.dirname(file));
+  } else {
+    let exported: Record<string, unknown>;
+    try {
+      exported = require(file) as Record<string, unknown>;
+    } catch (e) {
+      throw new GameModuleError(`game module '${spec}' (${file}) failed to load: ${(e as Error).message.split('\n')[0]}`);
+    }
+    game = (exported.game ?? (exported.default as Record<string, unknown> | undefined)?.game ?? exported.default) as GameDefinition | undefined;
   }
-  const game = (exported.game ?? (exported.default as Record<string, unknown> | undefined)?.game ?? exported.default) as GameDefinition | undefined;
   const problem = definitionProblem(game);
   if (problem) throw new GameModuleError(`game module '${spec}' (${file}): ${problem}`);
   if (findGame(game!.id)) throw new GameModuleError(`game module '${spec}': a game '${game!.id}' is already known (${GAME_SOURCES.get(game!.id) ?? 'built in'})`);

@@ -1,0 +1,412 @@
+#!/usr/bin/env python3
+"""The CodeCup 2008 Alquerque jury as an out-of-process botjury referee, in Python.
+
+It speaks botjury's referee protocol (docs/game-api.md, schemas/referee-protocol.schema.json): one
+JSON request per line on stdin, one JSON response per line on stdout. It gives the same verdicts,
+outcomes and transcripts as botjury's built-in Alquerque referee (test/games/process-referee.test.ts
+proves it on the whole suite): the rules below are a line-by-line port of harness/games/alquerque.
+The built-in opponent's choice is botjury's: `opponent` with no move answers {"choose": [...]}, the
+moves that opponent chooses among, in the built-in referee's order; botjury picks with its seed.
+"""
+import json
+import sys
+
+SIZE = 7
+MOVES_EACH = 100
+LAST_PLY = 2 * MOVES_EACH
+WIN_SCORE = 12
+RULES = {
+    "normalMove": "In a normal move, the player moves one of his pieces to an adjacent unoccupied space in any direction along the lines of the board.",
+    "noMoveBack": "It is prohibited to move a piece back to the space it occupied in the previous turn.",
+    "capture": "A piece jumps over an opponent's adjacent piece (according to the lines of the board) in a straight line to the first unoccupied space (adjacent to the piece that was captured).",
+    "continuation": "If the first capture move puts the piece in a position to capture another piece, the player is required to do so. This is part of the same turn.",
+    "compulsory": "If both a normal move and a capture move are possible, the player is required to do the capture move.",
+    "notation": "Example normal move notation: c3-d4. Example capture move notation: e5*c3. ... a1*c1*c3",
+}
+ORTHOGONAL = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+DIAGONAL = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+
+
+def other(c):
+    return "black" if c == "white" else "white"
+
+
+def name(c):
+    return "White" if c == "white" else "Black"
+
+
+def pname(p):
+    return "abcdefg"[p % SIZE] + str(p // SIZE + 1)
+
+
+def parse_point(t):
+    return ("abcdefg".index(t[0])) + (int(t[1]) - 1) * SIZE
+
+
+def directions(p):
+    return ORTHOGONAL + DIAGONAL if (p % SIZE + p // SIZE) % 2 == 0 else ORTHOGONAL
+
+
+def step(p, d, n=1):
+    x, y = p % SIZE + d[0] * n, p // SIZE + d[1] * n
+    return y * SIZE + x if 0 <= x < SIZE and 0 <= y < SIZE else None
+
+
+def adjacent(a, b):
+    return any(step(a, d) == b for d in directions(a))
+
+
+def initial_state():
+    board = []
+    for y in range(SIZE):
+        for x in range(SIZE):
+            if y < 3 or (y == 3 and x > 3):
+                board.append("white")
+            elif y > 3 or (y == 3 and x < 3):
+                board.append("black")
+            else:
+                board.append(None)
+    return {"board": board, "toMove": "white", "ply": 0, "lastPlain": {"white": None, "black": None}}
+
+
+def jumps_from(board, frm, color):
+    out = []
+    for d in directions(frm):
+        over, land = step(frm, d), step(frm, d, 2)
+        if over is not None and land is not None and board[over] == other(color) and board[land] is None:
+            out.append((over, land))
+    return out
+
+
+def capture_sequences(board, frm, color):
+    results = []
+
+    def walk(b, at, landings, captured):
+        jumps = jumps_from(b, at, color)
+        if not jumps:
+            if landings:
+                results.append({"kind": "capture", "from": frm, "landings": list(landings), "captured": list(captured)})
+            return
+        for over, land in jumps:
+            nxt = list(b)
+            nxt[at] = None
+            nxt[over] = None
+            nxt[land] = color
+            walk(nxt, land, landings + [land], captured + [over])
+
+    walk(list(board), frm, [], [])
+    return results
+
+
+def is_move_back(state, frm, to):
+    last = state["lastPlain"][state["toMove"]]
+    return last is not None and last[0] == to and last[1] == frm
+
+
+def plain_moves(state):
+    moves = []
+    for frm, c in enumerate(state["board"]):
+        if c != state["toMove"]:
+            continue
+        for d in directions(frm):
+            to = step(frm, d)
+            if to is not None and state["board"][to] is None and not is_move_back(state, frm, to):
+                moves.append({"kind": "plain", "from": frm, "to": to})
+    return moves
+
+
+def capture_moves(state):
+    moves = []
+    for frm, c in enumerate(state["board"]):
+        if c == state["toMove"]:
+            moves.extend(capture_sequences(state["board"], frm, state["toMove"]))
+    return moves
+
+
+def legal_moves(state):
+    caps = capture_moves(state)
+    return caps if caps else plain_moves(state)
+
+
+def fmt(m):
+    if m["kind"] == "plain":
+        return pname(m["from"]) + "-" + pname(m["to"])
+    return "*".join(pname(p) for p in [m["from"]] + m["landings"])
+
+
+def apply_move(state, m):
+    board = list(state["board"])
+    color = state["toMove"]
+    if m["kind"] == "plain":
+        board[m["from"]] = None
+        board[m["to"]] = color
+    else:
+        board[m["from"]] = None
+        for c in m["captured"]:
+            board[c] = None
+        board[m["landings"][-1]] = color
+    last = dict(state["lastPlain"])
+    last[color] = (m["from"], m["to"]) if m["kind"] == "plain" else None
+    return {"board": board, "toMove": other(color), "ply": state["ply"] + 1, "lastPlain": last}
+
+
+def count(board, color):
+    return sum(1 for c in board if c == color)
+
+
+def status(state):
+    mover = other(state["toMove"])
+    if state["ply"] == 0:
+        return None
+    if count(state["board"], state["toMove"]) == 0:
+        return {"winner": mover, "reason": f"{name(mover)} captured {name(state['toMove'])}'s last piece"}
+    if state["ply"] >= LAST_PLY:
+        return {"winner": None, "reason": f"tie: both players made {MOVES_EACH} moves"}
+    if not legal_moves(state):
+        return {"winner": mover, "reason": f"{name(state['toMove'])} has no legal move"}
+    return None
+
+
+def scores(state, st):
+    if st is None:
+        return {"white": 0, "black": 0}
+    if st["winner"]:
+        return {"white": WIN_SCORE if st["winner"] == "white" else 0, "black": WIN_SCORE if st["winner"] == "black" else 0}
+    return {"white": max(0, 7 - count(state["board"], "black")), "black": max(0, 7 - count(state["board"], "white"))}
+
+
+def grammar_ok(text):
+    if len(text) < 5 or not ("a" <= text[0] <= "g" and "1" <= text[1] <= "7"):
+        return False
+    rest = text[2:]
+    if rest[0] == "-":
+        return len(rest) == 3 and "a" <= rest[1] <= "g" and "1" <= rest[2] <= "7"
+    if len(rest) % 3 != 0:
+        return False
+    return all(rest[i] == "*" and "a" <= rest[i + 1] <= "g" and "1" <= rest[i + 2] <= "7" for i in range(0, len(rest), 3))
+
+
+def check_move(state, text):
+    legal = legal_moves(state)
+    example = fmt(legal[0]) if legal else "(none)"
+
+    def fail(code, message, rule, expected=example):
+        return {"ok": False, "code": code, "message": message, "expected": expected, "expectedIsExample": len(legal) > 1, "rule": rule}
+
+    if not grammar_ok(text):
+        return fail("bad-format", f"'{text}' is not a move: expected a plain move like 'c3-d4' or a capture like 'e5*c3' or 'a1*c1*c3' (lowercase, no spaces)", RULES["notation"])
+    points = [parse_point(t) for t in text.replace("-", "*").split("*")]
+    frm, me = points[0], state["toMove"]
+    caps = capture_moves(state)
+    if state["board"][frm] != me:
+        return fail("illegal-move", f"Invalid move '{text}': there is no {me} piece on '{pname(frm)}'", RULES["normalMove"])
+    if "-" in text:
+        to = points[1]
+        if caps:
+            ex = next((m for m in caps if m["from"] == frm), caps[0])
+            return fail("illegal-move", f"Invalid strike '{text}', unexpected '-', expected '*', after '{pname(frm)}': a capture is compulsory (e.g. '{fmt(ex)}' eliminating '{pname(ex['captured'][0])}')", RULES["compulsory"], fmt(ex))
+        if not adjacent(frm, to):
+            return fail("illegal-move", f"Invalid move '{text}': '{pname(to)}' is not adjacent to '{pname(frm)}' along a line of the board", RULES["normalMove"])
+        if state["board"][to] is not None:
+            return fail("illegal-move", f"Invalid move '{text}': '{pname(to)}' is occupied", RULES["normalMove"])
+        if is_move_back(state, frm, to):
+            return fail("illegal-move", f"Invalid move '{text}': moves the piece back to '{pname(to)}', the space it occupied in the previous turn", RULES["noMoveBack"])
+        return {"ok": True, "move": {"kind": "plain", "from": frm, "to": to}}
+    board = list(state["board"])
+    at = frm
+    captured = []
+    for i in range(1, len(points)):
+        land = points[i]
+        jump = next((j for j in jumps_from(board, at, me) if j[1] == land), None)
+        sofar = "*".join(pname(p) for p in points[:i])
+        if jump is None:
+            possible = jumps_from(board, at, me)
+            hint = (" (from '" + pname(at) + "' it can strike to " + " or ".join(f"'{pname(l)}' eliminating '{pname(o)}'" for o, l in possible) + ")") if possible else ""
+            ex = fmt(caps[0]) if caps else example
+            return fail("illegal-move", f"Invalid strike '{text}': after '{sofar}' there is no opponent piece to jump between '{pname(at)}' and '{pname(land)}' in a straight line to an empty space{hint}", RULES["capture"], ex)
+        over = jump[0]
+        board[at] = None
+        board[over] = None
+        board[land] = me
+        captured.append(over)
+        at = land
+    more = jumps_from(board, at, me)
+    if more:
+        o, l = more[0]
+        return fail("illegal-move", f"Incomplete strike '{text}', should have striked to '{pname(l)}' eliminating '{pname(o)}'" + (" (or some other strike)" if len(more) > 1 else ""), RULES["continuation"], f"{text}*{pname(l)}")
+    return {"ok": True, "move": {"kind": "capture", "from": frm, "landings": points[1:], "captured": captured}}
+
+
+def opponent_choices(kind, state):
+    """The moves the built-in opponent chooses among (botjury picks one with its seeded generator)."""
+    moves = legal_moves(state)
+    if kind == "random" or len(moves) == 1:
+        return moves
+    offered = []
+    for m in moves:
+        caps = capture_moves(apply_move(state, m))
+        longest = max([0] + [len(c["landings"]) for c in caps])
+        offered.append((m, len(caps), longest))
+    if kind == "feeder":
+        best = max(o[2] for o in offered)
+        return [o[0] for o in offered if o[2] == best]
+    safe = [o[0] for o in offered if o[1] == 0]
+    return safe if safe else moves
+
+
+class Referee:
+    def __init__(self, req):
+        role = req["role"]
+        if role not in ("white", "black"):
+            raise ScenarioProblem(f"alquerque has roles white and black, not '{role}'")
+        opp = req.get("opponent")
+        if opp is not None and opp not in ("random", "feeder", "shy"):
+            raise ScenarioProblem(f"alquerque's built-in opponents are random, feeder, shy; not '{opp}'")
+        self.opponent_name = opp or "random"
+        self.bot = role
+        self.state = initial_state()
+        self.queue = []
+        self.irregular = None
+        self.cut_short = False
+        self.goals = set()
+        if self.bot == "white":
+            self.queue += [{"type": "send", "lines": ["Start"], "ply": 1}, self.await_bot()]
+        else:
+            self.queue.append(self.opponent_turn())
+
+    def await_bot(self):
+        caps = capture_moves(self.state)
+        if caps and plain_moves(self.state):
+            self.goals.add("capture-due")
+        if any(c["kind"] == "capture" and len(c["landings"]) > 1 for c in caps):
+            self.goals.add("capture-chain")
+        last = self.state["lastPlain"][self.state["toMove"]]
+        if not caps and last and self.state["board"][last[1]] == self.state["toMove"] and self.state["board"][last[0]] is None and adjacent(last[1], last[0]):
+            self.goals.add("move-back-barred")
+        ply = self.state["ply"] + 1
+        return {"type": "await", "request": {"ply": ply, "label": f"{name(self.bot)}'s move {(ply + 1) // 2} (ply {ply})", "lines": 1, "timer": "move", "maxLineBytes": 256, "unaskedLines": "discard"}}
+
+    def opponent_turn(self):
+        return {"type": "opponent", "player": other(self.bot), "ply": self.state["ply"] + 1}
+
+    def natural_ending(self, st):
+        if st["winner"] == self.bot or st["winner"] is None:
+            who = "winner" if st["winner"] else "players in a tie"
+            return {"kind": "self-exit", "reason": f"{st['reason']}: the {who} must terminate on its own"}
+        return {"kind": "quit", "reason": f"{st['reason']}: the loser receives Quit", "lines": ["Quit"]}
+
+    def next(self, _req):
+        if not self.queue:
+            raise Broken("next() after the end of the game")
+        return self.queue.pop(0)
+
+    def answer(self, req):
+        lines = req["lines"]
+        text = lines[0] if lines else ""
+        check = check_move(self.state, text)
+        ply = self.state["ply"] + 1
+        if not check["ok"]:
+            self.irregular = {"loser": self.bot, "reason": f"{name(self.bot)} made an invalid move at ply {ply}"}
+            self.queue.append({"type": "end", "ending": {"kind": "quit", "reason": f"{name(self.bot)} made an invalid move: it loses 0-{WIN_SCORE}", "lines": ["Quit"]}})
+            v = {"code": check["code"], "ply": ply, "message": check["message"], "expected": check["expected"], "expectedIsExample": check["expectedIsExample"], "actual": text, "rule": check["rule"]}
+            return {"accepted": False, "violations": [v]}
+        self.state = apply_move(self.state, check["move"])
+        st = status(self.state)
+        self.queue.append({"type": "end", "ending": self.natural_ending(st)} if st else self.opponent_turn())
+        return {"accepted": True, "violations": [], "played": fmt(check["move"])}
+
+    def botFailed(self, req):
+        self.irregular = {"loser": self.bot, "reason": f"{name(self.bot)}: {req['code']} at ply {self.state['ply'] + 1}"}
+        self.queue = [{"type": "end", "ending": {"kind": "stopped", "reason": f"{req['code']}: irregular loss 0-{WIN_SCORE}"}}]
+        return {}
+
+    def opponent(self, req):
+        move = req.get("move")
+        if move is None:
+            return {"choose": [fmt(m) for m in opponent_choices(self.opponent_name, self.state)]}
+        check = check_move(self.state, move.strip())
+        if not check["ok"]:
+            raise ScenarioProblem(f"scripted opponent move at ply {self.state['ply'] + 1} is not legal: {check['message']}")
+        text = fmt(check["move"])
+        ply = self.state["ply"] + 1
+        self.state = apply_move(self.state, check["move"])
+        st = status(self.state)
+        if st is None:
+            self.queue += [{"type": "send", "lines": [text], "ply": ply}, self.await_bot()]
+        elif st["winner"] is None:
+            self.queue += [{"type": "send", "lines": [text], "ply": ply}, {"type": "end", "ending": self.natural_ending(st)}]
+        else:
+            self.queue.append({"type": "end", "ending": self.natural_ending(st)})
+        return {"played": text}
+
+    def quit(self, _req):
+        self.queue = []
+        if not self.irregular and status(self.state) is None:
+            self.cut_short = True
+        return {"kind": "quit", "reason": "the jury ends the game", "lines": ["Quit"]}
+
+    def canonical(self, req):
+        return {"text": req["lines"][0] if req["lines"] else ""}
+
+    def canonicalScenarioMove(self, req):
+        v = req["value"]
+        return {"text": str(v[0] if isinstance(v, list) else v).strip()}
+
+    def legalAnswers(self, _req):
+        return {"answers": [fmt(m) for m in legal_moves(self.state)]}
+
+    def outcome(self, _req):
+        st = status(self.state)
+        if self.irregular and st is None:
+            winner = other(self.irregular["loser"])
+            return {"finished": False, "summary": self.irregular["reason"], "scores": {winner: WIN_SCORE, self.irregular["loser"]: 0}, "winner": winner}
+        if st is None:
+            ply = self.state["ply"]
+            summary = f"the scenario ended the game after {ply} plies, before the rules did: no result" if self.cut_short else f"game not finished after {ply} plies"
+            return {"finished": False, "summary": summary, "scores": {}}
+        out = {"finished": True, "summary": st["reason"], "scores": scores(self.state, st)}
+        if st["winner"]:
+            out["winner"] = st["winner"]
+        return out
+
+    def reached(self, _req):
+        st = status(self.state)
+        return {"goals": sorted(self.goals) + (["tie"] if st and st["winner"] is None else [])}
+
+    def snapshot(self, _req):
+        rows = []
+        for y in range(SIZE - 1, -1, -1):
+            rows.append("".join({"white": "W", "black": "B", None: "."}[self.state["board"][y * SIZE + x]] for x in range(SIZE)))
+        return {"state": {"ply": self.state["ply"], "toMove": self.state["toMove"], "rows": rows,
+                          "pieces": {"white": count(self.state["board"], "white"), "black": count(self.state["board"], "black")}}}
+
+
+class ScenarioProblem(Exception):
+    pass
+
+
+class Broken(Exception):
+    pass
+
+
+def main():
+    referee = None
+    for line in sys.stdin:
+        req = json.loads(line)
+        op = req.get("op")
+        try:
+            if op == "start":
+                referee = Referee(req)
+                resp = {"ok": True}
+            else:
+                resp = getattr(referee, op)(req)
+        except ScenarioProblem as e:
+            resp = {"error": "scenario", "message": str(e)}
+        except Exception as e:  # noqa: BLE001 - the referee's own bug, reported to botjury as one
+            resp = {"error": "referee", "message": f"{op}: {type(e).__name__}: {e}"}
+        sys.stdout.write(json.dumps(resp) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

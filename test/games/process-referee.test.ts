@@ -1,0 +1,71 @@
+// Referees in any language: examples/games/alquerque-py is the Alquerque jury in Python, spoken to in
+// JSON lines (harness/games/process-referee.ts). On the game's whole suite and on seeded games of
+// random bots it gives the same verdicts, outcomes, goals and transcripts as the built-in referee.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli, runJson, type ReportResult } from '../helpers.js';
+
+const MODULE = ['--game-module', 'examples/games/alquerque-py/game.json'];
+
+/** The same scenarios twice: as written (built-in referee) and with game: alquerque-py. */
+function twinFolders(files: Record<string, string>): { builtIn: string; python: string } {
+  const builtIn = mkdtempSync(path.join(tmpdir(), 'botjury-twin-a-'));
+  const python = mkdtempSync(path.join(tmpdir(), 'botjury-twin-b-'));
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(path.join(builtIn, name), text);
+    writeFileSync(path.join(python, name), text.replace(/^game: alquerque$/m, 'game: alquerque-py'));
+  }
+  return { builtIn, python };
+}
+
+/** What must be equal: verdicts, outcome, goals, and every line each way. */
+const essence = (r: ReportResult) => ({
+  name: r.name,
+  role: r.role,
+  status: r.status,
+  violations: r.violations.map((v) => ({ code: v.code, ply: v.ply, message: v.message, expected: v.expected, actual: v.actual })),
+  outcome: r.outcome,
+  goals: r.goals,
+  lines: r.transcript.filter((t) => t.dir === 'jury' || t.dir === 'bot').map((t) => `${t.dir} ${t.text}`),
+});
+
+async function compare(folders: { builtIn: string; python: string }, bot: string[]): Promise<number> {
+  const a = await runJson(['run', folders.builtIn, '--', ...bot], { timeoutMs: 240_000 });
+  const b = await runJson(['run', folders.python, ...MODULE, '--', ...bot], { timeoutMs: 240_000 });
+  expect(b.report.results.map(essence)).toEqual(a.report.results.map(essence));
+  expect(b.code).toBe(a.code);
+  return a.report.results.length;
+}
+
+describe('an out-of-process referee (Alquerque in Python)', () => {
+  const suite = Object.fromEntries(readdirSync(path.join(ROOT, 'scenarios/alquerque')).map((f) => [f, readFileSync(path.join(ROOT, 'scenarios/alquerque', f), 'utf8')]));
+
+  it("the whole suite: the same verdicts, outcomes, goals and transcripts as the built-in referee", async () => {
+    expect(await compare(twinFolders(suite), ['python3', 'examples/alquerque/python/bot.py'])).toBe(20);
+  }, 300_000);
+
+  it('a broken bot: the same verdicts, word for word', async () => {
+    const some = Object.fromEntries(Object.entries(suite).filter(([f]) => /capture|move-back/.test(f)));
+    await compare(twinFolders(some), ['python3', 'examples/alquerque/broken/incomplete-capture.py']);
+    await compare(twinFolders(some), ['python3', 'examples/alquerque/broken/moves-back.py']);
+  }, 300_000);
+
+  it('seeded games of a random legal bot against the random opponent: the same games', async () => {
+    const games = Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [`game-${s}.yaml`, `game: alquerque\nname: seeded ${s}\nseed: ${s * 7}\n`]));
+    expect(await compare(twinFolders(games), ['python3', 'test/fixtures/bots/alquerque-random.py', '11'])).toBe(12);
+  }, 300_000);
+
+  it('a referee that breaks the protocol is a harness fault (exit 2), never the bot\'s', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-badref-'));
+    writeFileSync(path.join(dir, 'referee.py'), 'import sys\nfor line in sys.stdin:\n    sys.stdout.write("not json\\n"); sys.stdout.flush()\n');
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'broken-ref' }));
+    writeFileSync(path.join(dir, 's.yaml'), 'game: broken-ref\nrole: white\n');
+    const r = await runCli(['run', path.join(dir, 's.yaml'), '--game-module', path.join(dir, 'game.json'), '--', 'python3', 'examples/alquerque/python/bot.py']);
+    expect(r.stderr).toMatch(/referee: answered 'not json' to start, which is not JSON/);
+    expect(r.stdout + r.stderr).not.toMatch(/illegal-move|crash/);
+    expect(r.code).toBe(2);
+  });
+});

@@ -13,6 +13,7 @@ import { displayPath, expandScenarioPaths, formatProblem, loadScenario, Scenario
 import { VERSION } from './core/version.js';
 import { GAME_SOURCES, GAMES, GameModuleError, loadGameModule } from './games/registry.js';
 import { fuzz } from './tools/fuzz.js';
+import { NewGameError, writeGameSkeleton } from './tools/new-game.js';
 import { importRecord, parseRecord, RecordError } from './tools/import.js';
 import { formatComparisons, replay, replayExitCode } from './tools/replay.js';
 import { scenarioYaml } from './tools/scenario-text.js';
@@ -159,6 +160,17 @@ async function dispatch(argv: string[]): Promise<number> {
       });
     case 'merge':
       return mergeCommand(rest, values, cwd);
+    case 'new-game': {
+      if (rest.length !== 1) throw new UsageError('new-game needs one game id, e.g. botjury new-game take-away');
+      try {
+        const { folder, files } = writeGameSkeleton(rest[0]!, values.output !== undefined ? existingDir(cwd, values.output, '--output') : cwd);
+        process.stdout.write(`wrote ${files.length} files into ${displayPath(folder, cwd)}/; try:\n  npx botjury check ${rest[0]} --game-module ${displayPath(path.join(folder, 'index.js'), cwd)} -- python3 ${displayPath(path.join(folder, 'bots', 'bot.py'), cwd)}\n`);
+        return 0;
+      } catch (e) {
+        if (e instanceof NewGameError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
   }
 }
 

@@ -78,6 +78,12 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
     examples: ['botjury merge shard-1.json shard-2.json shard-3.json shard-4.json'],
     notes: 'Exit codes as for match; 2 also when the reports are not shards of one match.',
   },
+  'new-game': {
+    usage: 'botjury new-game <id> [--output DIR]',
+    about: "Writes a working game package to start a new game from (into DIR/<id>/, default the current\nfolder): rules, wire, referee, definition, one scenario, one example bot and tests. It passes\nbotjury check <id> --game-module DIR/<id>/index.js and its own npm test at once. docs/game-api.md\nexplains the contract.",
+    examples: ['botjury new-game take-away --output /tmp'],
+    notes: 'Exit codes: 0 written, 2 the id is not valid or the folder exists.',
+  },
   help: {
     usage: 'botjury help [<command>]',
     about: 'This overview, or the help of one command.',

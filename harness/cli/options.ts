@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { didYouMean } from './suggest.js';
 
-export const COMMAND_NAMES = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz', 'match', 'merge', 'help'] as const;
+export const COMMAND_NAMES = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz', 'match', 'merge', 'new-game', 'help'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export interface OptionSpec {
@@ -23,7 +23,7 @@ const RUNS = ['run', 'check'] as const;
 
 export const OPTIONS: readonly OptionSpec[] = [
   { name: 'reporter', type: 'string', multiple: true, value: 'NAME[=FILE]', help: 'console (the default), json, tap, junit, html; repeatable', commands: [...RUNS, 'replay', 'match', 'merge'] },
-  { name: 'output', type: 'string', value: 'FILE', help: 'write the (last) reporter given without =FILE to FILE', commands: [...RUNS, 'replay', 'import', 'match', 'merge'] },
+  { name: 'output', type: 'string', value: 'FILE', help: 'write the (last) reporter given without =FILE to FILE (new-game: the folder to write into)', commands: [...RUNS, 'replay', 'import', 'match', 'merge', 'new-game'] },
   { name: 'profile', type: 'string', value: 'NAME', help: "jury profile (default: the game's real jury; see botjury list <game>)", commands: [...RUNS, 'fuzz', 'match'] },
   { name: 'role', type: 'string', value: 'R', help: 'only this role (e.g. white, black, detectives, 2)', commands: [...RUNS, 'import', 'fuzz'] },
   { name: 'grep', type: 'string', short: 't', multiple: true, value: 'TEXT', help: 'only scenarios whose name or file contains TEXT (any case); repeatable: any of them', commands: RUNS },

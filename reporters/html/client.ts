@@ -408,10 +408,34 @@ const SCRIPT = String.raw`
     },
   };
 
-  // ---------------------------------------------------------------- anything else: the snapshot as text
+  // ---------------------------------------------------------------- anything else: a grid, a text, or the snapshot as text
+  // A game package draws without client code by giving its snapshot \`grid\` (rows of one character
+  // per cell; each character its own colour, '.' and ' ' empty) or \`text\` (shown as it is).
+  var GRID_COLOURS = ['#1f6feb', '#d1242f', '#1a7f37', '#9a6700', '#8250df', '#bf3989', '#0e7490', '#57606a'];
   var generic = {
     fits: function () { return true; },
     draw: function (stage, st) {
+      if (st && Array.isArray(st.grid) && st.grid.length > 0 && st.grid.length <= 200 && st.grid.every(function (r) { return typeof r === 'string' && r.length <= 200; })) {
+        var rows = st.grid, cols = Math.max.apply(null, rows.map(function (r) { return r.length; })), cell = Math.max(6, Math.min(28, Math.floor(480 / Math.max(cols, rows.length))));
+        var g = svg(cols * cell, rows.length * cell, stage, 'the game at this ply');
+        var colours = {}, next = 0;
+        rows.forEach(function (row, y) {
+          for (var x = 0; x < row.length; x++) {
+            var ch = row[x];
+            s('rect', { x: x * cell, y: y * cell, width: cell, height: cell, fill: '#f6f8fa', stroke: '#d0d7de' }, g);
+            if (ch === '.' || ch === ' ') continue;
+            if (!(ch in colours)) colours[ch] = GRID_COLOURS[next++ % GRID_COLOURS.length];
+            s('rect', { x: x * cell + 2, y: y * cell + 2, width: cell - 4, height: cell - 4, rx: 3, fill: colours[ch] }, g);
+            if (cell >= 14) s('text', { x: x * cell + cell / 2, y: y * cell + cell / 2 + 4, 'text-anchor': 'middle', 'font-size': Math.floor(cell / 2), fill: '#fff' }, g, ch);
+          }
+        });
+        if (typeof st.text === 'string') h('pre', { 'class': 'state-text' }, stage, st.text.slice(0, 20000));
+        return;
+      }
+      if (st && typeof st.text === 'string') {
+        h('pre', { 'class': 'state-text' }, stage, st.text.slice(0, 20000));
+        return;
+      }
       var text = JSON.stringify(st, null, 1);
       if (text === undefined) text = String(st);
       h('pre', { 'class': 'state-json' }, stage, text.length > 20000 ? text.slice(0, 20000) + '\n…' : text);

@@ -50,7 +50,7 @@ table.transcript tr.at td { background: #fff3bf; }
 .state-info dt { color: var(--muted); } .state-info dd { margin: 0; word-break: break-word; }
 svg text.coord { font-size: 11px; fill: #6b5426; } svg text.city { font-size: 9px; fill: #333; }
 svg text.token { font-size: 10px; font-weight: 700; fill: #fff; } svg text.life { font-size: 12px; font-weight: 700; fill: #7a3e00; } svg text.life.dark { fill: #fff; }
-.state-json { max-height: 420px; overflow: auto; }
+.state-json { max-height: 420px; overflow: auto; } .state-text { white-space: pre; font-family: ui-monospace, monospace; }
 .draw-error { color: var(--bad); }
 footer { margin-top: 32px; color: var(--muted); font-size: 12px; }
 [hidden] { display: none !important; }

@@ -302,6 +302,24 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
     await page.close();
   });
 
+  it("draws a game package's grid without client code (examples/games/nim)", async () => {
+    const file = path.join(dir, 'nim.html');
+    const r = await runCli(['run', 'examples/games/nim/scenarios/full-game.yaml', '--role', 'first', '--game-module', 'examples/games/nim/index.js', '--reporter', `html=${file}`, '--', 'python3', 'examples/games/nim/bots/bot.py']);
+    expect(r.code).toBe(0);
+    const { page, problems } = await open(file);
+    await openAllScenarios(page);
+    const stage = page.locator('.replay-stage').first();
+    expect(await stage.getAttribute('data-renderer')).toBe('generic');
+    // Heaps 3 4 5 at the start: 12 objects drawn as cells, and the text beside them.
+    expect(await stage.locator('svg rect[rx]').count()).toBe(12);
+    expect(await stage.locator('pre.state-text').textContent()).toBe('heap 1: 3\nheap 2: 4\nheap 3: 5');
+    await page.locator('input.ply-slider').first().focus();
+    await page.keyboard.press('End');
+    expect(await stage.locator('svg rect[rx]').count()).toBe(0); // the last object was taken
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('shows snapshots it cannot draw as text, without errors', async () => {
     const { page, problems } = await open(unknownFile);
     await openAllScenarios(page);

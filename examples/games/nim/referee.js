@@ -97,8 +97,15 @@ export class NimReferee {
     return { finished: true, summary: `${winner} took the last object`, scores: { [winner]: 1, [ROLES[this.state.toMove]]: 0 }, winner };
   }
 
+  /** `grid` and `text` are drawn by botjury's HTML report without any code of ours (docs/game-api.md). */
   snapshot() {
-    return { ply: this.state.ply, heaps: [...this.state.heaps] };
+    const widest = Math.max(1, ...this.state.heaps);
+    return {
+      ply: this.state.ply,
+      heaps: [...this.state.heaps],
+      grid: this.state.heaps.map((h) => 'o'.repeat(h) + '.'.repeat(widest - h)),
+      text: this.state.heaps.map((h, i) => `heap ${i + 1}: ${h}`).join('\n'),
+    };
   }
 
   awaitBot() {

@@ -1,18 +1,13 @@
 #!/usr/bin/env python3
 """A correct Nim bot: plays the winning move (nim-sum zero) when there is one, else takes one object
-from the largest heap. Reads `heaps ...`, then `Start` or the opponent's move; exits on Quit."""
+from the largest heap. The protocol loop is in nim_protocol.py."""
 import sys
 
-heaps = []
+sys.dont_write_bytecode = True
+import nim_protocol  # noqa: E402
 
 
-def play(heap, count):
-    heaps[heap] -= count
-    sys.stdout.write(f"{heap + 1} {count}\n")
-    sys.stdout.flush()
-
-
-def choose():
+def choose(heaps):
     total = 0
     for h in heaps:
         total ^= h
@@ -24,15 +19,4 @@ def choose():
     return i, 1
 
 
-for line in sys.stdin:
-    line = line.strip()
-    if line == "Quit":
-        break
-    if line.startswith("heaps "):
-        heaps = [int(x) for x in line.split()[1:]]
-        continue
-    if line != "Start":
-        h, n = (int(x) for x in line.split())
-        heaps[h - 1] -= n
-    if any(heaps):
-        play(*choose())
+nim_protocol.run(choose)

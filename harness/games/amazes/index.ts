@@ -16,5 +16,11 @@ export const amazes: GameDefinition = {
     },
   },
   defaultProfile: 'codecup2010',
+  goals: {
+    caught: "the bot began a turn on its opponent's square (the opponent ended its turn there): it was told a squared distance of 0",
+    'dead-end': 'the bot began a turn in a dead end facing its end wall: nothing ahead, right or left, every way out begins with a turn',
+    'sudden-death': 'the game ended by sudden death: a player who had discovered all 625 squares ended its turn on the other',
+    'turn-limit': 'the game went the full 150 turns each (no sudden death): after its 150th the bot ends on its own',
+  },
   createReferee: (ctx) => new AmazesReferee(ctx),
 };

@@ -13,7 +13,7 @@ import { CELLS, DIR_LETTERS, colOf, edgeOf, rowOf, SIZE, cellAt, DIRS } from './
 import { chooseMove, DEFAULT_OPPONENT, OPPONENTS, type OpponentName } from './opponent.js';
 import {
   beginTurn, checkMoveText, currentTurn, isOver, other, playerName, playTurn, RULES, scores, TURNS_EACH, initialState,
-  type GameState, type Player, type TurnRecord,
+  type GameState, type Player, type TurnRecord, type View,
 } from './rules.js';
 import { resolveSetup, type ResolvedSetup } from './setup.js';
 import { describeMoveProblem, exampleMove, moveRequest, QUIT, visionLines } from './wire.js';
@@ -30,6 +30,8 @@ export class AmazesReferee implements Referee {
   private botOut: { code: string; turn: number } | null = null;
   /** Set when the scenario ended the game before the rules did. */
   private cutShort = false;
+  /** The game's own goals the bot's turns reached so far (what it was told: distance 0, a dead end). */
+  private readonly goalsReached = new Set<string>();
 
   constructor(ctx: RefereeContext) {
     if (ctx.role !== 'red' && ctx.role !== 'blue') throw new ScenarioError(`amazes has roles red and blue, not '${ctx.role}'`);
@@ -142,6 +144,12 @@ export class AmazesReferee implements Referee {
     return { finished: isOver(s) && !this.cutShort, summary, scores: sc, ...(winner ? { winner } : {}) };
   }
 
+  reached(): string[] {
+    const s = this.state;
+    const ending = s.suddenDeath ? ['sudden-death'] : isOver(s) ? ['turn-limit'] : [];
+    return [...this.goalsReached, ...ending];
+  }
+
   snapshot(): unknown {
     const s = this.state;
     const last = this.history[this.history.length - 1];
@@ -174,6 +182,13 @@ export class AmazesReferee implements Referee {
     return record;
   }
 
+  /** What the five lines the bot is about to read test: a squared distance of 0, a dead end facing its end wall. */
+  private noteGoals(view: View): void {
+    if (view.squaredDistance === 0) this.goalsReached.add('caught');
+    const [ahead, right, , left] = view.corridors;
+    if (ahead.length === 0 && right.length === 0 && left.length === 0) this.goalsReached.add('dead-end');
+  }
+
   /** The jury plays `T` for the bot from this turn on; its process is stopped by the core. */
   private takeOver(code: string, turn: number): void {
     this.botOut = { code, turn };
@@ -194,6 +209,7 @@ export class AmazesReferee implements Referee {
         const turn = currentTurn(this.state);
         const { state, view } = beginTurn(this.state);
         this.state = state;
+        this.noteGoals(view);
         this.queue.push(
           { type: 'send', lines: visionLines(view, this.bot === 'red' && turn === 1), ply: turn },
           { type: 'await', request: moveRequest(this.bot, turn) },

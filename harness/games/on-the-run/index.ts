@@ -15,5 +15,10 @@ export const onTheRun: GameDefinition = {
     },
   },
   defaultProfile: 'codecup2007',
+  goals: {
+    caught: 'the fugitive was caught: it moved into a detective, or a detective moved into its city',
+    'turn-limit': 'the game went the full 50 turns: the detectives made their move of turn 50, after which each side ends on its own',
+    'into-vacated-city': 'a detective moved into the city another detective left in the same move (legal: only the end of the turn counts), and the game went on',
+  },
   createReferee: (ctx) => new OnTheRunReferee(ctx),
 };

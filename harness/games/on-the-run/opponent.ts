@@ -1,5 +1,8 @@
-// The built-in On The Run opponents. Each plays only with what its side is told (the detectives never
-// peek at the fugitive between announcements) and only legal moves. Seeded: ties are broken by the Rng.
+// The built-in On The Run opponents. Each plays only legal moves; seeded: ties are broken by the Rng.
+// The players (keep-away, close-in, random) play only with what their side is told: the detectives
+// never peek at the fugitive between announcements. keep-off is a jury instrument, not a fair player:
+// its detectives read the fugitive's real city and stay at least two connections from it, so that
+// neither side can move into the other and the game goes the full 50 turns.
 import type { Rng } from '../../core/rng.js';
 import { neighbourCities, range, type GameMap } from './map.js';
 import { DETECTIVES, distinctChoice, fugitiveMoves, type FugitiveMove, type Side, type State } from './rules.js';
@@ -8,6 +11,12 @@ export const OPPONENTS: Readonly<Record<Side, readonly string[]>> = {
   // The first of each list is the default.
   fugitive: ['keep-away', 'random'],
   detectives: ['close-in', 'random'],
+};
+
+/** Jury instruments a scenario may name as well (they see more than their side is told). */
+export const INSTRUMENTS: Readonly<Record<Side, readonly string[]>> = {
+  fugitive: [],
+  detectives: ['keep-off'],
 };
 
 export interface Board {
@@ -83,6 +92,20 @@ export function randomFugitiveMove(board: Board, state: State, rng: Rng): Fugiti
 
 export function randomDetectivesMove(board: Board, state: State, rng: Rng): number[] {
   return assign(state.detectives.map((c) => rng.shuffle(neighbourCities(board.map, c))));
+}
+
+// ---- keep-off detectives (a jury instrument): never within one connection of the fugitive ----
+
+/**
+ * Every detective to a city at least two connections from the fugitive's real city, so the fugitive
+ * cannot move into one and none moves into it. On a field where every city has five neighbours and
+ * no cycle is shorter than five, such a move always exists (each detective is next to at most one
+ * neighbour of the fugitive's city, or is one); elsewhere, when it does not, as far away as it gets.
+ */
+export function keepOffMove(board: Board, state: State, rng: Rng): number[] {
+  const away = board.dist[state.fugitive]!;
+  const options = state.detectives.map((c) => rng.shuffle(neighbourCities(board.map, c)).sort((a, b) => away[b]! - away[a]!));
+  return distinctChoice(options.map((o) => o.filter((c) => away[c]! >= 2))) ?? assign(options);
 }
 
 /** The first choice of destinations (options tried in order) that puts no two detectives together. */

@@ -7,7 +7,7 @@ import type { ViolationDraft } from '../../core/violations.js';
 import { displayData, generateMap, type GenerateOptions } from './generator.js';
 import { distanceTable, formatConnect, MapError, parseConnect, type GameMap } from './map.js';
 import {
-  closeInMove, closeInStart, keepAwayMove, keepAwayStart, NoDetectivesMove, OPPONENTS, randomDetectivesMove, randomDetectivesStart,
+  closeInMove, closeInStart, keepAwayMove, keepAwayStart, keepOffMove, INSTRUMENTS, NoDetectivesMove, OPPONENTS, randomDetectivesMove, randomDetectivesStart,
   randomFugitiveMove, randomFugitiveStart, type Board,
 } from './opponent.js';
 import {
@@ -83,14 +83,19 @@ export class OnTheRunReferee implements Referee {
   private irregular: { loser: Side | null; reason: string } | null = null;
   /** After a rejected start city the fugitive's turn-1 line is already on its way; it is read and ignored. */
   private swallowNext = false;
+  /** The game's own goals reached by a move so far (a detective into a city another one left). */
+  private readonly goalsReached = new Set<string>();
 
   constructor(ctx: RefereeContext) {
     if (ctx.role !== 'fugitive' && ctx.role !== 'detectives') throw new ScenarioError(`on-the-run has roles fugitive and detectives, not '${ctx.role}'`);
     this.bot = ctx.role;
     this.foe = otherSide(this.bot);
     const styles = OPPONENTS[this.foe];
-    if (ctx.opponent !== undefined && !styles.includes(ctx.opponent))
-      throw new ScenarioError(`on-the-run: the built-in ${this.foe} opponent is one of ${styles.join(', ')}, not '${ctx.opponent}'`);
+    const instruments = INSTRUMENTS[this.foe];
+    if (ctx.opponent !== undefined && !styles.includes(ctx.opponent) && !instruments.includes(ctx.opponent)) {
+      const also = instruments.length > 0 ? ` (or the jury instrument ${instruments.join(', ')})` : '';
+      throw new ScenarioError(`on-the-run: the built-in ${this.foe} opponent is one of ${styles.join(', ')}, not '${ctx.opponent}'${also}`);
+    }
     this.foeStyle = ctx.opponent ?? styles[0]!;
     const field = loadField(ctx.setup as OnTheRunSetup | undefined, ctx.scenarioDir, ctx.rng.fork('map'));
     this.board = { map: field.map, dist: distanceTable(field.map) };
@@ -238,6 +243,15 @@ export class OnTheRunReferee implements Referee {
     return { finished: false, summary: this.irregular?.reason ?? `game in progress (${this.where()})`, scores: {} };
   }
 
+  reached(): string[] {
+    const s = this.state;
+    const out = [...this.goalsReached];
+    if (s.caught) out.push('caught');
+    // The detectives made their move of turn 50 (a catch by it included): the game went the full length.
+    if (s.phase === 'over' && s.turn >= TURNS && s.caught?.by !== 'fugitive') out.push('turn-limit');
+    return out;
+  }
+
   snapshot(): unknown {
     const s = this.state;
     return {
@@ -273,7 +287,10 @@ export class OnTheRunReferee implements Referee {
 
   private applyDetectives(cities: number[]): void {
     const turn = this.state.turn;
+    const from = this.state.detectives;
     this.state = moveDetectives(this.state, cities);
+    // The game goes on, so the fugitive reads (or the detectives wrote) positions where one detective took another's city.
+    if (this.state.phase !== 'over' && cities.some((c, i) => from.some((f, j) => j !== i && f === c))) this.goalsReached.add('into-vacated-city');
     if (this.state.phase === 'over') {
       // Turn 50 is each side's last move: it ends on its own. Earlier, whoever still waits gets Quit.
       if (turn >= TURNS) this.endSelf();
@@ -332,7 +349,7 @@ export class OnTheRunReferee implements Referee {
   }
 
   private foeDetectivesStart(): number[] {
-    return this.foeStyle === 'random' ? randomDetectivesStart(this.board, this.rng) : closeInStart(this.board, this.rng);
+    return this.foeStyle === 'close-in' ? closeInStart(this.board, this.rng) : randomDetectivesStart(this.board, this.rng);
   }
 
   private foeFugitiveStart(): number {
@@ -345,6 +362,7 @@ export class OnTheRunReferee implements Referee {
 
   private foeDetectivesMove(): number[] {
     try {
+      if (this.foeStyle === 'keep-off') return keepOffMove(this.board, this.state, this.rng);
       return this.foeStyle === 'random' ? randomDetectivesMove(this.board, this.state, this.rng) : closeInMove(this.board, this.state, this.rng);
     } catch (e) {
       if (e instanceof NoDetectivesMove) throw new ScenarioError(`on-the-run (${this.where()}): ${e.message}; choose another map or seed`);

@@ -28,5 +28,12 @@ export const javachallenge2015: GameDefinition = {
     },
   },
   defaultProfile: 'engine',
+  goals: {
+    'last-survivor': 'one player was left on the board: the engine ended the game there, that player the winner',
+    'turn-limit': "the engine's turn limit (T=1000, or the scenario's turnLimit) ended the game with no single player left",
+    'all-fallen': 'every player fell (the engine runs the game on to its turn limit as a draw)',
+    'bot-fallen': "the bot's player fell and the engine still sent it its turn (\"-1 -1\" for its position)",
+    'block-restored': 'a block that had dropped was restored (walkable again 20 turns after it fell)',
+  },
   createReferee: (ctx) => new JavaChallenge2015Referee(ctx),
 };

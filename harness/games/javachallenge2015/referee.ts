@@ -13,7 +13,7 @@ import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
 import { chooseAction, DEFAULT_OPPONENT, OPPONENT_NAMES, type OpponentName } from './opponents.js';
 import {
-  applyTurn, isAction, isFinished, PLAYER_COUNT, result, RULES, turnPlayer, type Action, type GameState, type TurnReport,
+  applyTurn, isAction, isFinished, PLAYER_COUNT, playersOnBoard, result, RULES, turnPlayer, type Action, type GameState, type TurnReport,
 } from './rules.js';
 import { buildSetup, parseScriptedAction, type OpponentPlan } from './setup.js';
 import { actionRequest, handshakeRequest, parseAnswer, READY, turnMessage } from './wire.js';
@@ -34,6 +34,8 @@ export class JavaChallenge2015Referee implements Referee {
   /** Why the bot no longer takes part (the engine stopped or ignores it); it plays N from then on. */
   private botGone: { code: FailureCode; turn: number } | null = null;
   private lastTurn: TurnReport | null = null;
+  /** The game's own goals reached on the way (what the board went through, what the bot was sent). */
+  private readonly goalsReached = new Set<string>();
 
   constructor(ctx: RefereeContext) {
     if (!/^[0-3]$/.test(ctx.role)) throw new ScenarioError(`javachallenge2015 roles are the player ids 0, 1, 2, 3, not '${ctx.role}'`);
@@ -70,6 +72,7 @@ export class JavaChallenge2015Referee implements Referee {
         }
         if (this.sentTurn !== turn) {
           this.sentTurn = turn;
+          if (!this.state.players[actor]!.onBoard) this.goalsReached.add('bot-fallen');
           return { type: 'send', lines: turnMessage(this.state, actor), ply: turn + 1 };
         }
         this.waiting = 'action';
@@ -195,6 +198,19 @@ export class JavaChallenge2015Referee implements Referee {
     return { finished, summary: `${res.reason}${gone}`, scores, ...(res.winner !== undefined ? { winner: String(res.winner) } : {}) };
   }
 
+  /**
+   * The goals of index.ts this game reached: how it ended (last-survivor, turn-limit), everyone
+   * fallen (all-fallen), a block restored, and the bot sent its turn after it fell (bot-fallen).
+   */
+  reached(): string[] {
+    const alive = playersOnBoard(this.state).length;
+    const out = [...this.goalsReached];
+    if (alive === 0) out.push('all-fallen');
+    if (alive === 1) out.push('last-survivor');
+    else if (this.state.turn >= this.state.turnLimit) out.push('turn-limit');
+    return out;
+  }
+
   snapshot(): unknown {
     return {
       ply: this.state.turn,
@@ -208,6 +224,7 @@ export class JavaChallenge2015Referee implements Referee {
 
   private play(requested: Action): TurnReport {
     const { state, report } = applyTurn(this.state, requested);
+    if (this.state.blocks.some((row, r) => row.some((life, c) => life < 0 && state.blocks[r]![c] === 0))) this.goalsReached.add('block-restored');
     this.state = state;
     this.lastTurn = report;
     return report;

@@ -16,5 +16,17 @@ export const snakecore: GameDefinition = {
     },
   },
   defaultProfile: 'tournament2008',
+  goals: {
+    ate: 'a python ate a free block (it joined the body behind the head)',
+    reactor: 'a python dumped its body blocks into a reactor and scored',
+    bite: "a python attacked another python's body and bit part of it off",
+    bitten: "another python attacked the bot's python and bit part of its body off",
+    'self-attack': 'a python attacked its own body',
+    'own-tail': 'a python moved onto its own tail (the tail ran away: a plain move, not an attack)',
+    protection: 'a python spent an energy block and switched its protection on',
+    'protection-off': "a python's protection ran out (its count reached 0 at the start of its turn)",
+    'protected-body': "at the bot's turn a protected body block lay next to its head (an attack on it would be skipped)",
+    'boxed-in': 'at its turn the bot had no order but N it could carry out',
+  },
   createReferee: (ctx) => new SnakeCoreReferee(ctx),
 };

@@ -10,7 +10,8 @@ import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
 import { createOpponent, OPPONENTS, type Opponent, type OpponentName } from './opponent.js';
 import {
-  ACTIONS, applyAction, describeEffect, MOVES, resolveAction, RULES, startTurn, type Action, type Effect, type State,
+  ACTIONS, applyAction, contentAt, DELTA, describeEffect, inside, isProtected, MOVES, possibleActions, resolveAction, RULES, startTurn,
+  type Action, type Effect, type State,
 } from './rules.js';
 import { buildGame } from './setup.js';
 import { actionMessage, actionRequest, checkName, fieldLines, GET_NAME, nameRequest, parseAction, visible } from './wire.js';
@@ -32,6 +33,8 @@ export class SnakeCoreReferee implements Referee {
   /** Set when the scenario ended the game before its last move. */
   private quitAt: number | undefined;
   private lastEvent: string | undefined;
+  /** The game's own goals reached so far (what the pythons did, what the bot faced at its turns). */
+  private readonly goalsReached = new Set<string>();
 
   constructor(ctx: RefereeContext) {
     const game = buildGame(ctx.setup, ctx.rng.fork('field'));
@@ -114,6 +117,11 @@ export class SnakeCoreReferee implements Referee {
       ? `after ${this.moves} moves each python ${leaders[0]} wins with ${best} point(s)${dq}`
       : `after ${this.moves} moves each pythons ${leaders.join(', ')} tie with ${best} point(s)${dq}`;
     return { finished: true, summary, scores, ...(leaders.length === 1 ? { winner: String(leaders[0]) } : {}) };
+  }
+
+  /** The goals of index.ts this game reached (what the pythons did, what the bot faced at its turns). */
+  reached(): string[] {
+    return [...this.goalsReached];
   }
 
   snapshot(): unknown {
@@ -213,7 +221,36 @@ export class SnakeCoreReferee implements Referee {
     const applied = applyAction(this.state, p, action, (cells) => this.respawnRng.int(cells.length));
     this.state = applied.state;
     this.lastEvent = describeEffect(before, p, action, applied.effect);
+    this.noteEffect(p, applied.effect);
     return applied.effect;
+  }
+
+  /** What a carried-out order shows: a block eaten or dumped, a bite, a python biting itself, its tail running away, protection. */
+  private noteEffect(p: number, effect: Effect): void {
+    if (effect.kind === 'eat') this.goalsReached.add('ate');
+    else if (effect.kind === 'dump' && effect.blocks > 0) this.goalsReached.add('reactor');
+    else if (effect.kind === 'protect') this.goalsReached.add('protection');
+    else if (effect.kind === 'move' && effect.ownTail) this.goalsReached.add('own-tail');
+    else if (effect.kind === 'attack' && effect.victim === p) this.goalsReached.add('self-attack');
+    else if (effect.kind === 'attack') {
+      this.goalsReached.add('bite');
+      if (effect.victim === this.bot) this.goalsReached.add('bitten');
+    }
+  }
+
+  /** What the position in front of the bot tests: nothing to do but N, a protected body next to its head. */
+  private noteBotTurn(): void {
+    const p = this.bot;
+    if (possibleActions(this.state, p).every((a) => a === 'N')) this.goalsReached.add('boxed-in');
+    const head = this.state.pythons[p]!.head;
+    for (const d of MOVES) {
+      const to = { x: head.x + DELTA[d][0], y: head.y + DELTA[d][1] };
+      if (!inside(this.state, to)) continue;
+      const c = contentAt(this.state, to);
+      if (c.kind !== 'linked') continue;
+      const owner = this.state.pythons[c.python]!;
+      if (c.index < owner.body.length - 1 && isProtected(owner)) this.goalsReached.add('protected-body');
+    }
   }
 
   /** To the next python's turn (after the last python, the next round); the game ends after `moves` rounds. */
@@ -239,7 +276,9 @@ export class SnakeCoreReferee implements Referee {
         });
         return;
       }
+      const wasProtected = isProtected(this.state.pythons[this.current]!);
       this.state = startTurn(this.state, this.current);
+      if (wasProtected && !isProtected(this.state.pythons[this.current]!)) this.goalsReached.add('protection-off');
       if (this.current !== this.bot || !this.disqualified) break;
       this.current++;
       if (this.current === this.state.pythons.length) {
@@ -249,6 +288,7 @@ export class SnakeCoreReferee implements Referee {
     }
     const p = this.current;
     if (p === this.bot) {
+      this.noteBotTurn();
       this.queue.push(
         { type: 'send', lines: actionMessage(this.state, p, this.emptyChar), ply: this.round },
         { type: 'await', request: actionRequest(p, this.round) },

@@ -57,7 +57,7 @@ describe('CLI contract: exit codes and harness faults', () => {
     ]);
     expect(r.timing.replies).toBe(1);
     expect(r.timing.perReply[0]!.wallMs).toBeGreaterThan(0);
-    expect(report.summary).toEqual({ passed: 1, failed: 0, errors: 0, skipped: 0 });
+    expect(report.summary).toEqual({ passed: 1, failed: 0, errors: 0, skipped: 0, inconclusive: 0 });
   });
   it('writes several reporters at once: console to stderr when JSON goes to stdout, and =FILE', async () => {
     const file = `/tmp/botjury-test-${process.pid}.json`;

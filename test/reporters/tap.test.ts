@@ -34,6 +34,7 @@ function expectedViolations(r: ReportResult & { timing: { perReply: { ply: numbe
       ...(v.ply !== undefined ? { ply: v.ply } : {}),
       message: v.message,
       ...(v.expected !== undefined ? { expected: v.expected } : {}),
+      ...((v as { expectedIsExample?: boolean }).expectedIsExample ? { expectedIsExample: true } : {}),
       ...(v.actual !== undefined ? { actual: v.actual } : {}),
       timing: { atMs: v.atMs, ...(reply ? { replyMs: reply.wallMs, cpuMs: reply.cpuMs, limitMs: reply.limitMs } : {}) },
       ...((v as { rule?: string }).rule !== undefined ? { rule: (v as { rule?: string }).rule } : {}),

@@ -49,6 +49,18 @@ describe('a game package (examples/games/nim)', () => {
     expect(move.stdout).toMatch(/mine\.yaml:4:1: step 1: scripted opponent move at ply 1 is not legal: there is no heap 4/);
   });
 
+  it('replay and fuzz work with it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-pkg-tools-'));
+    const transcript = path.join(dir, 't.json');
+    expect((await runCli(['run', 'examples/games/nim/scenarios/full-game.yaml', ...MODULE, '--transcript', transcript, '--', ...BOT])).code).toBe(0);
+    const replay = await runCli(['replay', transcript, ...MODULE, '--', ...BOT]);
+    expect(replay.stdout + replay.stderr).toMatch(/bot output: identical to the recording/);
+    expect(replay.code).toBe(0);
+    const fuzz = await runCli(['fuzz', 'nim', ...MODULE, '--games', '3', '--seed', '1', '--save-dir', path.join(dir, 'found'), '--', 'python3', 'examples/games/nim/bots/broken/takes-too-many.py']);
+    expect(fuzz.stdout + fuzz.stderr).toMatch(/1 distinct violation/);
+    expect(fuzz.code).toBe(1);
+  });
+
   it('an unknown game or a module that is not a game is exit 2 with one line', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'botjury-nogame-'));
     const file = path.join(dir, 'x.yaml');

@@ -24,6 +24,7 @@ import { checkProfile, checkRole, findGame, known } from './cli/lookup.js';
 import { checkOptionsFit, COMMAND_NAMES, CommandLineError, parseCommandLine, type CommandName, type OptionValues } from './cli/options.js';
 import { selectTasks } from './cli/select.js';
 import { matchCommand, mergeCommand } from './cli/match.js';
+import { conform, formatChecks } from './cli/conform.js';
 import { REPORTERS, type ReporterContext } from '../reporters/index.js';
 import { fileOutput, streamOutput, type Output } from '../reporters/output.js';
 
@@ -160,6 +161,15 @@ async function dispatch(argv: string[]): Promise<number> {
       });
     case 'merge':
       return mergeCommand(rest, values, cwd);
+    case 'conform': {
+      if (rest.length !== 1) throw new UsageError('conform needs one game, e.g. botjury conform nim --game-module ./index.js -- python3 bot.py');
+      if (botArgv.length === 0) throw new UsageError('conform needs a deterministic bot command after --');
+      const game = findGame(GAMES, rest[0]!);
+      resolveCommand(botArgv, cwd);
+      const checks = await conform(game, GAMES, botArgv, cwd, VERSION);
+      process.stdout.write(formatChecks(game.id, checks));
+      return checks.every((c) => c.ok) ? 0 : 1;
+    }
     case 'new-game': {
       if (rest.length !== 1) throw new UsageError('new-game needs one game id, e.g. botjury new-game take-away');
       try {

@@ -84,6 +84,12 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
     examples: ['botjury new-game take-away --output /tmp'],
     notes: 'Exit codes: 0 written, 2 the id is not valid or the folder exists.',
   },
+  conform: {
+    usage: 'botjury conform <game> [--game-module X] -- <deterministic bot command> [args...]',
+    about: "The conformance check for a game's referee (a game package's, in any language): its suite\nplayed twice with a deterministic bot must give the same games, a replay of the recording must find\nthe same jury input and verdicts, and every request must be answered.",
+    examples: ['botjury conform alquerque-py --game-module examples/games/alquerque-py/game.json -- python3 examples/alquerque/python/bot.py'],
+    notes: 'Exit codes: 0 the referee conforms, 1 a check failed, 2 the harness could not do its job.',
+  },
   help: {
     usage: 'botjury help [<command>]',
     about: 'This overview, or the help of one command.',

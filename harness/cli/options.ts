@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { didYouMean } from './suggest.js';
 
-export const COMMAND_NAMES = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz', 'match', 'merge', 'new-game', 'help'] as const;
+export const COMMAND_NAMES = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz', 'match', 'merge', 'new-game', 'conform', 'help'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export interface OptionSpec {

@@ -1,0 +1,38 @@
+// `botjury conform`: the conformance check for referee authors. The Python Alquerque referee conforms;
+// one that draws its own random numbers (instead of letting botjury choose) is caught.
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../helpers.js';
+
+const BOT = ['python3', 'examples/alquerque/python/bot.py'];
+
+describe('botjury conform', () => {
+  it('passes a referee that takes its randomness from botjury', async () => {
+    const r = await runCli(['conform', 'alquerque-py', '--game-module', 'examples/games/alquerque-py/game.json', '--', ...BOT], { timeoutMs: 300_000 });
+    expect(r.stdout).toMatch(/✓ every request answered\n.*\n✓ the same seed gives the same game\n.*\n✓ a replay of the recording is the same/);
+    expect(r.code).toBe(0);
+  }, 300_000);
+
+  it('fails one that draws its own random numbers: the same seed no longer gives the same game', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-conform-'));
+    const source = readFileSync(path.join(ROOT, 'examples/games/alquerque-py/referee.py'), 'utf8');
+    const own = source.replace(
+      'return {"choose": [fmt(m) for m in opponent_choices(self.opponent_name, self.state)]}',
+      'import random\n            move = fmt(random.choice(opponent_choices(self.opponent_name, self.state)))',
+    );
+    expect(own).not.toBe(source);
+    writeFileSync(path.join(dir, 'referee.py'), own);
+    copyFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), path.join(dir, 'game.json'));
+    // Its suite: two full games against the random opponent.
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'game.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'alquerque-own-random', suite: 'scenarios' }));
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(path.join(dir, 'scenarios'));
+    writeFileSync(path.join(dir, 'scenarios', 'game.yaml'), 'game: alquerque-own-random\nseed: 5\n');
+    const r = await runCli(['conform', 'alquerque-own-random', '--game-module', path.join(dir, 'game.json'), '--', ...BOT], { timeoutMs: 300_000 });
+    expect(r.stdout).toMatch(/✗ the same seed gives the same game\n\s+played twice, these differ: .*game\.yaml \[white\]/);
+    expect(r.code).toBe(1);
+  }, 300_000);
+});

@@ -290,7 +290,12 @@ describe('javachallenge2015 CLI: the stale-line shift is one verdict per extra l
   it('[session] an extra line written 30 ms after the answer is reported at that answer\'s turn, quoting it', async () => {
     const run = await firstTurns(broken('late-extra-line.py'));
     expect(run.code).toBe(1);
-    expect(run.report.results[0]!.violations.map((v) => [v.code, v.severity, v.ply, v.actual])).toEqual([['extra-output', 'error', 1, 'L']]);
+    // Normally L arrives before the jury's next message and is the spare line of turn 1. On a loaded
+    // machine the bot may not run again within the jury's 100 ms wait, so the next message goes out
+    // first and L is read as its answer; then turn 5's N is the spare line. The engine races the same
+    // way: either way, one extra line is one extra-output error, quoting the line that was spare.
+    const got = run.report.results[0]!.violations.map((v) => [v.code, v.severity, v.ply, v.actual]);
+    expect([JSON.stringify([['extra-output', 'error', 1, 'L']]), JSON.stringify([['extra-output', 'error', 5, 'N']])]).toContain(JSON.stringify(got));
   });
 
   it('[session] two lines every turn: one extra-output error per turn, each quoting the spare line of its own turn', async () => {

@@ -217,13 +217,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     for (const i of finished.filter((i) => i >= nextToEmit)) for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
   const kept = finished.map((i) => results[i]!);
 
-  const summary: RunSummary = {
-    passed: kept.filter((r) => r.status === 'passed').length,
-    failed: kept.filter((r) => r.status === 'failed').length,
-    errors: kept.filter((r) => r.status === 'error').length,
-    skipped: kept.filter((r) => r.status === 'skipped').length,
-    inconclusive: kept.filter((r) => r.status === 'inconclusive').length,
-  };
+  const summary = summarize(kept);
   const report: RunReport = {
     tool: info.tool,
     bot: info.bot,
@@ -245,6 +239,12 @@ const isFailure = (r: ScenarioResult): boolean => r.status === 'failed' || r.sta
 const TIMING_CODES = new Set<string>(['move-timeout', 'total-time-exceeded', 'handshake-timeout']);
 
 export const defaultJobs = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+
+/** How many runs ended in each status. */
+export function summarize(results: readonly ScenarioResult[]): RunSummary {
+  const count = (status: ScenarioResult['status']): number => results.filter((r) => r.status === status).length;
+  return { passed: count('passed'), failed: count('failed'), errors: count('error'), skipped: count('skipped'), inconclusive: count('inconclusive') };
+}
 
 /**
  * 0 every scenario passed; 1 the bot violated something; 2 the harness could not do its job.

@@ -1,7 +1,7 @@
 // A match report in words: one line per game as it ends, the standings table, the Elo line and the
 // SPRT line (as cutechess-cli and fastchess print them), and the match seen as a run of scenario runs
 // (one per bot seat and game) for the reporters a CI already reads: JUnit, TAP, HTML.
-import type { RunReport } from '../core/runner.js';
+import { summarize, type RunReport } from '../core/runner.js';
 import type { ScenarioResult } from '../core/result.js';
 import type { MatchGame, MatchReport } from './match.js';
 import { formatEloLine } from './stats.js';
@@ -72,13 +72,7 @@ export function matchAsRunReport(report: MatchReport): RunReport {
     startedAt: report.startedAt,
     durationMs: report.durationMs,
     results,
-    summary: {
-      passed: results.filter((r) => r.status === 'passed').length,
-      failed: results.filter((r) => r.status === 'failed').length,
-      errors: results.filter((r) => r.status === 'error').length,
-      skipped: results.filter((r) => r.status === 'skipped').length,
-      inconclusive: 0,
-    },
+    summary: summarize(results),
   };
 }
 

@@ -24,9 +24,9 @@ import { checkProfile, checkRole, findGame, known } from './cli/lookup.js';
 import { checkOptionsFit, COMMAND_NAMES, CommandLineError, parseCommandLine, type CommandName, type OptionValues } from './cli/options.js';
 import { selectTasks } from './cli/select.js';
 import { matchCommand, mergeCommand } from './cli/match.js';
+import { reporterTargets } from './cli/reporter-targets.js';
 import { conform, formatChecks } from './cli/conform.js';
 import { REPORTERS, type ReporterContext } from '../reporters/index.js';
-import { fileOutput, streamOutput, type Output } from '../reporters/output.js';
 
 /** A usage mistake: exit 2 with one line and a pointer to the command's help. */
 class UsageError extends CommandLineError {}
@@ -423,29 +423,7 @@ function validate(inputs: string[], cwd: string): number {
 }
 
 function makeReporters(specs: string[], output: string | undefined, context: ReporterContext = {}): Reporter[] {
-  const parsed = specs.map((spec) => {
-    const eq = spec.indexOf('=');
-    const name = eq < 0 ? spec : spec.slice(0, eq);
-    const file = eq < 0 ? undefined : spec.slice(eq + 1);
-    known('reporter', name, Object.keys(REPORTERS));
-    return { name, file, flag: `--reporter ${name}` };
-  });
-  if (output !== undefined) {
-    const target = [...parsed].reverse().find((p) => p.file === undefined);
-    if (!target) throw new UsageError('--output: every reporter already has its own =FILE');
-    target.file = output;
-    target.flag = '--output';
-  }
-  const toStdout = parsed.filter((p) => p.file === undefined);
-  return parsed.map((p) => {
-    let out: Output;
-    if (p.file !== undefined) out = fileOutput(p.file, p.flag);
-    // One stdout: when a machine-readable report goes there, the console moves to stderr.
-    else if (p.name === 'console' && toStdout.length > 1) out = streamOutput(process.stderr);
-    else if (toStdout.filter((q) => q.name !== 'console').length > 1) throw new UsageError('only one reporter can write to stdout; give the others =FILE');
-    else out = streamOutput(process.stdout);
-    return REPORTERS[p.name]!(out, context);
-  });
+  return reporterTargets(specs, output, Object.keys(REPORTERS)).map((t) => REPORTERS[t.name]!(t.out, context));
 }
 
 function boundedInt(flag: string, v: string, max: number): number {

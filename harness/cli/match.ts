@@ -12,7 +12,8 @@ import { gameLine, matchAsRunReport, matchExitCode, matchSummary } from '../matc
 import { parseSprt } from '../match/stats.js';
 import { REPORTERS } from '../../reporters/index.js';
 import { escapeHtml, htmlPage } from '../../reporters/html.js';
-import { fileOutput, streamOutput, type Output } from '../../reporters/output.js';
+import type { Output } from '../../reporters/output.js';
+import { reporterTargets } from './reporter-targets.js';
 import { GAMES } from '../games/registry.js';
 import { findGame } from './lookup.js';
 import { CommandLineError, type OptionValues } from './options.js';
@@ -161,23 +162,7 @@ function readSetup(game: GameDefinition, abs: string, shown: string): Record<str
 
 /** The match's reporters: console (a line per game, the table), json (the match report), and junit/tap/html of the seats' runs. */
 function matchOutputs(values: OptionValues): { wantsSnapshots: boolean; gameEnd(g: MatchGame, names: string[], planned: number): void; end(report: MatchReport): Promise<void> } {
-  const specs = (values.reporter ?? ['console']).map((spec) => {
-    const eq = spec.indexOf('=');
-    const name = eq < 0 ? spec : spec.slice(0, eq);
-    if (!['console', 'json', 'junit', 'tap', 'html'].includes(name)) throw new CommandLineError(`unknown reporter '${name}' (console, json, junit, tap, html)`);
-    return { name, file: eq < 0 ? undefined : spec.slice(eq + 1) };
-  });
-  if (values.output !== undefined) {
-    const target = [...specs].reverse().find((s) => s.file === undefined);
-    if (!target) throw new CommandLineError('--output: every reporter already has its own =FILE');
-    target.file = values.output;
-  }
-  const toStdout = specs.filter((s) => s.file === undefined);
-  if (toStdout.filter((s) => s.name !== 'console').length > 1) throw new CommandLineError('only one reporter can write to stdout; give the others =FILE');
-  const outs = specs.map((s) => ({
-    name: s.name,
-    out: s.file !== undefined ? fileOutput(s.file, `--reporter ${s.name}`) : s.name === 'console' && toStdout.length > 1 ? streamOutput(process.stderr) : streamOutput(process.stdout),
-  }));
+  const outs = reporterTargets(values.reporter ?? ['console'], values.output, ['console', 'json', 'junit', 'tap', 'html']);
   const consoles = outs.filter((o) => o.name === 'console');
   return {
     wantsSnapshots: outs.some((o) => o.name === 'html'),

@@ -157,7 +157,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   // (games are seeded, so the rerun is the same game): parallel load must never make a verdict false.
   const confirmed = new Set<number>();
   const needsConfirmation = (i: number): boolean =>
-    jobs > 1 && !confirmed.has(i) && (results[i]!.violations.some((v) => TIMING_CODES.has(v.code)) || results[i]!.machineOverload !== undefined);
+    jobs > 1 && !confirmed.has(i) && hasClockVerdict(results[i]!);
   const emitReady = (): void => {
     // Emit in file order, so parallel runs report exactly like serial ones.
     while (nextToEmit < selected.length && done[nextToEmit] && !needsConfirmation(nextToEmit)) {
@@ -237,6 +237,11 @@ const isFailure = (r: ScenarioResult): boolean => r.status === 'failed' || r.sta
 
 /** Verdicts that depend on the clock: confirmed by a rerun alone when they come from a parallel run. */
 const TIMING_CODES = new Set<string>(['move-timeout', 'total-time-exceeded', 'handshake-timeout']);
+
+/** A verdict that depends on the clock, or a machine too loaded to judge: believed only when a rerun repeats it. */
+export function hasClockVerdict(r: ScenarioResult): boolean {
+  return r.violations.some((v) => TIMING_CODES.has(v.code)) || r.machineOverload !== undefined;
+}
 
 export const defaultJobs = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 

@@ -76,11 +76,16 @@ export const formatProblem = (p: ScenarioProblem): string => `${p.file}:${p.line
 
 let validator: ValidateFunction | undefined;
 
-function schemaValidator(): ValidateFunction {
-  if (validator) return validator;
+/** An Ajv for botjury's schemas (all errors, draft 2020-12 keywords only where they are known). */
+export function createAjv(): import('ajv/dist/2020.js').default {
   // ajv is CommonJS: under NodeNext its class is the default export's `default`.
   const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
-  const ajv = new (Ajv2020 as unknown as new (o: object) => import('ajv/dist/2020.js').default)({ allErrors: true, strict: false });
+  return new (Ajv2020 as unknown as new (o: object) => import('ajv/dist/2020.js').default)({ allErrors: true, strict: false });
+}
+
+function schemaValidator(): ValidateFunction {
+  if (validator) return validator;
+  const ajv = createAjv();
   ajv.addFormat('regex', { validate: (s: string) => { try { new RegExp(s); return true; } catch { return false; } } });
   const setupDir = path.join(SCHEMA_DIR, 'setup');
   for (const f of readdirSync(setupDir).filter((f) => f.endsWith('.json'))) {
@@ -106,9 +111,7 @@ const externalSetupValidators = new WeakMap<GameDefinition, ValidateFunction>();
 function externalSetupProblem(game: GameDefinition, setup: unknown): string | null {
   let validate = externalSetupValidators.get(game);
   if (!validate) {
-    const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
-    const ajv = new (Ajv2020 as unknown as new (o: object) => import('ajv/dist/2020.js').default)({ allErrors: true, strict: false });
-    validate = ajv.compile(game.setupSchema!);
+    validate = createAjv().compile(game.setupSchema!);
     externalSetupValidators.set(game, validate);
   }
   if (validate(setup)) return null;

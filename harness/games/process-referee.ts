@@ -11,6 +11,7 @@ import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeSyn
 import os from 'node:os';
 import path from 'node:path';
 import { ScenarioError, type Ending, type FailureCode, type GameDefinition, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../core/game.js';
+import { HarnessError } from '../core/bot-process.js';
 import type { JuryProfile } from '../core/profile.js';
 import type { Rng } from '../core/rng.js';
 
@@ -51,9 +52,7 @@ export function processGame(manifest: RefereeManifest, dir: string): GameDefinit
 }
 
 /** The referee program's own fault (it crashed, wrote no JSON, broke the protocol): the harness's, exit 2. */
-export class RefereeProtocolError extends Error {
-  override name = 'HarnessError';
-}
+export class RefereeProtocolError extends HarnessError {}
 
 /** Open referee connections, ended with botjury whatever happens. */
 const OPEN = new Set<RefereeConnection>();
@@ -62,7 +61,8 @@ process.on('exit', () => {
 });
 
 /** Sleeps the thread briefly (the referee is computing; nothing else can happen meanwhile). */
-const pause = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
+const pause = (ms: number): void => void Atomics.wait(SLEEPER, 0, 0, ms);
 
 class RefereeConnection {
   private readonly child: ChildProcess;

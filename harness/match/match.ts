@@ -7,6 +7,7 @@ import type { BotCommand } from '../core/bot-process.js';
 import type { GameDefinition, Outcome } from '../core/game.js';
 import type { ScenarioResult } from '../core/result.js';
 import type { Scenario } from '../core/scenario.js';
+import { hasClockVerdict } from '../core/runner.js';
 import { runScenario } from '../core/session.js';
 import { MatchRelay } from './relay.js';
 import { mergeTallies, scoreStats, sprtDecision, type GameTally, type ScoreStats, type SprtDecision, type SprtParams } from './stats.js';
@@ -127,8 +128,6 @@ export function gameSeed(seed: number | string, index: number, roles: number): s
   return `${seed}/${Math.floor(index / roles)}`;
 }
 
-const TIMING_CODES = new Set(['move-timeout', 'total-time-exceeded', 'handshake-timeout']);
-
 export async function playGame(index: number, options: MatchOptions, confirmTiming = true): Promise<MatchGame> {
   const { game, bots } = options;
   const roles = game.roles;
@@ -173,7 +172,7 @@ export async function playGame(index: number, options: MatchOptions, confirmTimi
   const result: MatchGame = { index, seed, seats, outcome, durationMs: Date.now() - started, ...(options.record ? { record: compareWithRecord(options.record.moves, played) } : {}) };
   // The seats of a game share the machine and botjury's event loop, like parallel runs: a timing
   // verdict is believed only when a replay of the game (same seed) repeats it.
-  if (confirmTiming && runs.some((r) => r.violations.some((v) => TIMING_CODES.has(v.code)) || r.machineOverload)) {
+  if (confirmTiming && runs.some(hasClockVerdict)) {
     const again = await playGame(index, options, false);
     return { ...again, rerunAlone: true };
   }

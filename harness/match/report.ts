@@ -12,9 +12,9 @@ const RESULT_MARK = { win: '1', draw: '½', loss: '0' } as const;
 export function gameLine(g: MatchGame, names: readonly string[], planned: number): string {
   const seats = g.seats.map((s) => `${s.bot === null ? 'built-in' : names[s.bot]} (${s.role})${s.result ? ` ${RESULT_MARK[s.result]}` : ''}`).join(' · ');
   const faults = g.seats.flatMap((s) => (s.run && s.bot !== null ? s.run.violations.filter((v) => v.severity === 'error').map((v) => `${names[s.bot!]}: ${v.code}${v.ply !== undefined ? ` at ply ${v.ply}` : ''}`) : []));
-  const errors = g.seats.flatMap((s) => (s.run?.error ? [`harness error: ${s.run.error.split('\n')[0]}`] : []));
+  const notes = [...faults, ...g.seats.flatMap((s) => (s.run?.error ? [`harness error: ${s.run.error.split('\n')[0]}`] : []))];
   const record = g.record ? recordText(g.record) : '';
-  return `game ${g.index + 1}/${planned}: ${seats} — ${g.outcome?.summary ?? 'no outcome'}${[...faults, ...errors].length ? ` [${[...faults, ...errors].join('; ')}]` : ''}${g.rerunAlone ? ' (the replay that confirms or clears a timing verdict)' : ''}${record}`;
+  return `game ${g.index + 1}/${planned}: ${seats} — ${g.outcome?.summary ?? 'no outcome'}${notes.length ? ` [${notes.join('; ')}]` : ''}${g.rerunAlone ? ' (the replay that confirms or clears a timing verdict)' : ''}${record}`;
 }
 
 /** Where the programs' moves left a disputed game's record. */

@@ -2,7 +2,7 @@
 // games again — game, role, profile, resolved limits, seed, setup, the scenario, every line both ways
 // with timestamps, the opponent's moves as played, the bot command with the sha256 of what it runs,
 // and the machine. Validated by schemas/transcript.schema.json.
-import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import { FILE_CAPS, FileError, readBoundedFile, writeOutputFile } from '../core/
 import { SCHEMA_DIR } from '../core/paths.js';
 import type { ResolvedLimits } from '../core/profile.js';
 import type { ScenarioResult, TranscriptEntry } from '../core/result.js';
-import type { Scenario } from '../core/scenario.js';
+import { createAjv, type Scenario } from '../core/scenario.js';
 import { VERSION } from '../core/version.js';
 import type { GameDefinition } from '../core/game.js';
 import type { RunReport, Task } from '../core/runner.js';
@@ -192,8 +192,7 @@ let validator: ValidateFunction | undefined;
 
 function transcriptValidator(): ValidateFunction {
   if (validator) return validator;
-  const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
-  const ajv = new (Ajv2020 as unknown as new (o: object) => import('ajv/dist/2020.js').default)({ allErrors: true, strict: false });
+  const ajv = createAjv();
   ajv.addFormat('regex', { validate: (s: string) => { try { new RegExp(s); return true; } catch { return false; } } });
   ajv.addFormat('date-time', { validate: (s: string) => !Number.isNaN(Date.parse(s)) });
   // The transcript schema refers to the scenario and report schemas by relative path, as editors do.

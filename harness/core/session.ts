@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HarnessError, type BotCommand } from './bot-process.js';
 import {
-  DataUnavailable, ScenarioError, type AnswerRequest, type Ending, type FailureCode, type GameDefinition, type JuryAction, type Outcome, type Referee,
+  DataUnavailable, ScenarioError, type AnswerRequest, type Ending, type FailureCode, type GameDefinition, type JuryAction, type Judgement, type Outcome, type Referee,
 } from './game.js';
 import { resolveLimits, type ResolvedLimits } from './profile.js';
 import type { BotLine } from './lines.js';
@@ -45,13 +45,18 @@ export interface SessionOptions {
   relay?: SeatRelay;
 }
 
+/** What a seat learns of another player's turn: its move, or that its bot failed there. */
+export type RelayedTurn = string | { failed: string };
+
 /** How the seats of one match game pass moves between their sessions. */
 export interface SeatRelay {
   /** Whether this session plays `player` as the built-in opponent and publishes its moves. */
   owns(player: string): boolean;
   /** The next move of `player`, as the jury played it; null when that player's game ended first (a forfeit). */
-  take(player: string): Promise<string | null>;
+  take(player: string): Promise<RelayedTurn | null>;
   publish(player: string, move: string): void;
+  /** This seat's bot failed (`code`): each other seat applies the rules' consequence to its player. */
+  fail(player: string, code: string): void;
   /** This seat's game is over for its player (failed, or ended): nobody waits for its moves any more. */
   leave(player: string): void;
 }
@@ -280,7 +285,17 @@ class Session {
     }
     const move = await relay.take(player);
     if (move === null) return false;
-    this.playOpponent(move, where);
+    if (typeof move === 'string') {
+      this.playOpponent(move, where);
+      return true;
+    }
+    // That player's bot failed in its own seat: the jury plays on for it as the rules say, or, in a
+    // game whose referee cannot (a two-player game the failure ends), this seat's game ends too.
+    if (!this.referee.playerFailed) return false;
+    this.referee.playerFailed(player, move.failed);
+    this.consume();
+    this.record('event', `player ${player}'s bot failed in its seat (${move.failed}): the jury plays on for it`, process.hrtime.bigint());
+    this.snapshot(null);
     return true;
   }
 
@@ -308,15 +323,27 @@ class Session {
     const legal = 'any' in expect || ruled ? undefined : this.referee.legalAnswers?.();
     const judgement = this.referee.answer(lines, got.read);
     for (const v of judgement.violations) this.addViolation({ ply: request.ply, ...v });
-    if (this.options.relay && !request.handshake && !request.notAMove) {
-      // Only moves go to the other seats; a handshake (READY) or a name is between this bot and the jury.
-      if (judgement.accepted || judgement.played !== undefined) this.options.relay.publish(this.role, judgement.played ?? this.referee.canonical(lines));
-      else this.options.relay.leave(this.role);
-    }
+    if (this.options.relay) this.relayAnswer(request, judgement, lines);
     if (judgement.accepted && !('any' in expect)) this.checkExpectation(request, lines, expect, legal);
     this.snapshot(judgement.played ?? this.referee.canonical(lines));
     if (judgement.stopBot) await this.seat!.stop();
     else await this.seat!.settleAfterAnswer();
+  }
+
+  /**
+   * Only moves go to the other seats; a handshake (READY) or a name is between this bot and the jury.
+   * A refused answer that the jury does not replace (an illegal move, a bad name) goes as the failure
+   * it is, so every seat applies the same consequence to this player.
+   */
+  private relayAnswer(request: AnswerRequest, judgement: Judgement, lines: string[]): void {
+    const relay = this.options.relay!;
+    const replaced = judgement.played !== undefined && !judgement.stopBot;
+    if (!judgement.accepted && !replaced) {
+      if (judgement.stopBot || (!request.handshake && !request.notAMove))
+        relay.fail(this.role, judgement.violations.find((v) => v.severity !== 'warning')?.code ?? 'illegal-move');
+      return;
+    }
+    if (!request.handshake && !request.notAMove) relay.publish(this.role, judgement.played ?? this.referee.canonical(lines));
   }
 
   private checkExpectation(request: AnswerRequest, lines: string[], expect: BotExpectation, legal: string[] | undefined): void {
@@ -371,7 +398,7 @@ class Session {
 
   private async failSeat(code: FailureCode): Promise<void> {
     this.referee.botFailed(code);
-    this.options.relay?.leave(this.role);
+    this.options.relay?.fail(this.role, code);
     await this.seat!.stop();
   }
 
@@ -441,8 +468,7 @@ class Session {
       // Steps ran out before the game ended: the jury ends it as the real one ends a game early.
       await this.performEnding(this.quitNow());
     }
-    // In a match the other players are bots: their moves cannot be made up to play the game out.
-    if (this.botStopped && !this.ended && !this.options.relay) this.drainGame();
+    if (this.botStopped && !this.ended) await this.playOnWithoutBot();
     await this.checkExit();
     const seat = this.seat!;
     seat.finalMemoryCheck();
@@ -456,18 +482,32 @@ class Session {
       });
   }
 
-  /** After the jury took over for a stopped bot, play the game out so the outcome and scores are complete. */
-  private drainGame(): void {
+  /**
+   * After the jury took over for a stopped bot, play the game out so the outcome and scores are
+   * complete. In a match the other players' moves still come from their seats (and this seat may
+   * play the built-in players for all of them), so the game goes on for the others as the real jury's did.
+   */
+  private async playOnWithoutBot(): Promise<void> {
+    const where = 'after the bot was stopped';
     for (let i = 0; i < MAX_DRIVE_ACTIONS; i++) {
       const a = this.current ?? this.referee.next();
-      this.current = null;
+      this.current = a;
       if (a.type === 'end') {
+        this.consume();
         this.ended = true;
         this.record('event', `game over: ${a.ending.reason}`, process.hrtime.bigint());
         return;
       }
-      if (a.type === 'opponent') this.snapshot(this.referee.opponent(undefined));
-      else if (a.type === 'await') throw new Error(`${this.game.id} referee asked a stopped bot for an answer (${a.request.label})`);
+      if (a.type === 'await') throw new Error(`${this.game.id} referee asked a stopped bot for an answer (${a.request.label})`);
+      if (a.type === 'send') this.consume(); // nothing reaches a stopped bot
+      else if (!this.options.relay) {
+        this.consume();
+        this.snapshot(this.referee.opponent(undefined));
+      } else if (!(await this.otherPlayerMoves(a.player, where))) {
+        this.ended = true;
+        this.quitNow();
+        return;
+      }
     }
   }
 

@@ -1,14 +1,15 @@
 // The seats of one match game, each a Session with its own Referee and bot, pass moves through this
 // relay: a bot's accepted move (as the jury played it) goes to every other seat, which relays it to
-// its own bot as the real jury would. A seat without a bot is played by the built-in opponent of one
+// its own bot as the real jury would; a bot's failure goes the same way, so every seat applies the
+// rules' consequence to that player. A seat without a bot is played by the built-in opponent of one
 // session (the first bot seat's), so every seat sees the same built-in moves.
-import type { SeatRelay } from '../core/session.js';
+import type { RelayedTurn, SeatRelay } from '../core/session.js';
 
-type Waiter = (move: string | null) => void;
+type Waiter = (turn: RelayedTurn | null) => void;
 
 export class MatchRelay {
   /** Moves not yet taken, per reading seat and player (each reader has its own copy). */
-  private readonly queues = new Map<string, string[]>();
+  private readonly queues = new Map<string, RelayedTurn[]>();
   private readonly waiting = new Map<string, Waiter>();
   private readonly gone = new Set<string>();
 
@@ -29,6 +30,7 @@ export class MatchRelay {
       owns: (player) => this.ownerOf(player) === seat && player !== seat,
       take: (player) => this.take(seat, player),
       publish: (player, move) => this.publish(seat, move, player),
+      fail: (player, code) => this.deliver(seat, player, { failed: code }),
       leave: () => this.leave(seat),
     };
   }
@@ -37,7 +39,7 @@ export class MatchRelay {
     return this.botSeats.includes(player) ? player : this.botSeats[0]!;
   }
 
-  private take(reader: string, player: string): Promise<string | null> {
+  private take(reader: string, player: string): Promise<RelayedTurn | null> {
     const key = `${reader}\0${player}`;
     const queue = this.queues.get(key);
     if (queue && queue.length > 0) return Promise.resolve(queue.shift()!);
@@ -47,16 +49,20 @@ export class MatchRelay {
 
   private publish(publisher: string, move: string, player: string): void {
     this.onMove?.(player, move);
+    this.deliver(publisher, player, move);
+  }
+
+  private deliver(publisher: string, player: string, turn: RelayedTurn): void {
     for (const reader of this.botSeats) {
       if (reader === publisher || this.gone.has(reader)) continue;
       const key = `${reader}\0${player}`;
       const waiter = this.waiting.get(key);
       if (waiter) {
         this.waiting.delete(key);
-        waiter(move);
+        waiter(turn);
       } else {
         const queue = this.queues.get(key) ?? [];
-        queue.push(move);
+        queue.push(turn);
         this.queues.set(key, queue);
       }
     }

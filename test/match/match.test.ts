@@ -65,6 +65,11 @@ describe('the relay between the seats of one game', () => {
     a.leave('0');
     expect(await never).toBeNull();
     expect(await b.take('3')).toBeNull(); // the built-ins seat 0 played left with it
+    // A bot's failure goes to the other seats in its place among the moves, for the rules' consequence.
+    const c = new MatchRelay(['red', 'blue'], ['red', 'blue']);
+    c.forSeat('red').publish('red', 'LR');
+    c.forSeat('red').fail('red', 'move-timeout');
+    expect([await c.forSeat('blue').take('red'), await c.forSeat('blue').take('red')]).toEqual(['LR', { failed: 'move-timeout' }]);
   });
 });
 
@@ -171,6 +176,39 @@ describe('botjury match', () => {
     const [one, two] = [await match(['alquerque', '--games', '2', '--seed', '9'], bots), await match(['alquerque', '--games', '2', '--seed', '9'], bots)];
     expect(lines(one.report)).toEqual(lines(two.report));
     expect(lines(one.report)[0]![0]!.length).toBeGreaterThan(10);
+  });
+
+  // A failure in a game the real jury plays on (it takes over the failed player): the other bots play
+  // the whole game, and every seat ends with the same outcome, the failed player's consequence in it.
+  it.each([
+    ['javachallenge2015', 'bad-handshake', 'examples/javachallenge2015/broken/ready-wrong-case.py', /player 0 was stopped at T=0 \(bad-handshake\) and played N from then on/],
+    ['snakecore', 'early-exit', 'examples/snakecore/broken/exits-early.py', /python 1 disqualified: early-exit at move 2/],
+    ['amazes', 'too-many-steps', 'examples/amazes/broken/too-many-steps.py', /the jury played T for Red from turn \d+ \(too-many-steps\), score 0/],
+  ])('%s: a broken bot gets exactly %s, the jury plays on for it, and the other bots play the whole game', async (game, verdict, broken, consequence) => {
+    const others = game === 'amazes' ? [PY(game)] : [PY(game), JS(game), PY(game)];
+    const { code, report } = await match([game, '--games', '1', '--seed', '2'], [['python3', broken], ...others]);
+    expect(errorCodes(report, 0)).toEqual([verdict]);
+    for (const b of others.keys()) expect(errorCodes(report, b + 1)).toEqual([]);
+    const g = report.games[0]!;
+    const summaries = new Set(g.seats.flatMap((s) => (s.run ? [s.run.outcome!.summary.replace(/, in its own seat/, '')] : [])));
+    for (const s of g.seats.filter((s) => s.run)) {
+      expect(s.run!.outcome!.finished).toBe(true); // played to the rules' end, not cut short by the failure
+      expect(s.run!.outcome!.summary).toMatch(consequence);
+    }
+    if (game !== 'snakecore') expect([...summaries]).toHaveLength(1); // every seat saw the same game
+    if (game === 'amazes') expect(g.seats.find((s) => s.bot === 1)!.run!.timing.replies).toBe(150); // all its turns
+    expect(code).toBe(1);
+  });
+
+  it('on-the-run: an illegal move of the detectives is an irregular loss; the fugitive\'s bot wins, with no verdict', async () => {
+    const { code, report } = await match(['on-the-run', '--games', '2'], [PY('on-the-run'), ['python3', 'examples/on-the-run/broken/non_adjacent.py']]);
+    expect(errorCodes(report, 1)).toEqual(['illegal-move']);
+    expect(errorCodes(report, 0)).toEqual([]);
+    const failed = report.games.filter((g) => g.seats.some((s) => s.bot === 1 && s.run!.status === 'failed'));
+    expect(failed.map((g) => g.seats.find((s) => s.bot === 1)!.role)).toEqual(['detectives']);
+    expect(failed[0]!.seats.find((s) => s.bot === 1)!.result).toBe('loss');
+    expect(failed[0]!.seats.find((s) => s.bot === 0)!.result).toBe('win');
+    expect(code).toBe(1);
   });
 
   it('javachallenge2015 with four bots: player 0 reads exactly what the engine sends it, byte for byte as in a one-bot run', async () => {

@@ -28,6 +28,8 @@ export class AmazesReferee implements Referee {
   private readonly history: TurnRecord[] = [];
   /** Set once the jury took over the bot's moves (bad line or no answer); its process is stopped. */
   private botOut: { code: string; turn: number } | null = null;
+  /** In a match: the jury took over the other player too (its bot failed in its own seat). */
+  private opponentOut: { code: string; turn: number } | null = null;
   /** Set when the scenario ended the game before the rules did. */
   private cutShort = false;
   /** The game's own goals the bot's turns reached so far (what it was told: distance 0, a dead end). */
@@ -91,6 +93,17 @@ export class AmazesReferee implements Referee {
       return;
     }
     this.takeOver(code, this.state.toMove === this.bot ? currentTurn(this.state) : this.state[this.bot].turns + 1);
+  }
+
+  playerFailed(player: string, code: string): void {
+    const opp = other(this.bot);
+    if (player !== opp) throw new Error(`amazes referee: playerFailed for '${player}', not the other player`);
+    if (this.opponentOut || isOver(this.state)) return;
+    // As takeOver() did in that player's own seat: from this turn if it is its turn, else from its next.
+    const turn = this.state.toMove === opp ? currentTurn(this.state) : this.state[opp].turns + 1;
+    this.opponentOut = { code, turn };
+    if (this.state.toMove === opp) this.play('T', { byJury: true, disqualify: this.opponentOut });
+    this.advance();
   }
 
   opponent(scripted: string | undefined): string {
@@ -203,6 +216,10 @@ export class AmazesReferee implements Referee {
       const who = this.state.toMove;
       if (who === this.bot && this.botOut) {
         this.play('T', { byJury: true, disqualify: this.botOut });
+        continue;
+      }
+      if (who !== this.bot && this.opponentOut) {
+        this.play('T', { byJury: true, disqualify: this.opponentOut });
         continue;
       }
       if (who === this.bot) {

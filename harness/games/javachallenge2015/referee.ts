@@ -31,8 +31,11 @@ export class JavaChallenge2015Referee implements Referee {
   private waiting: Waiting = null;
   /** The turn whose message the bot has been sent (the next await is for it). */
   private sentTurn = -1;
-  /** Why the bot no longer takes part (the engine stopped or ignores it); it plays N from then on. */
-  private botGone: { code: FailureCode; turn: number } | null = null;
+  /**
+   * Players that no longer take part (the engine stopped or ignores their bot), with why and since
+   * when; they play N from then on. The bot itself, or in a match another seat's bot (playerFailed).
+   */
+  private readonly gone = new Map<number, { code: string; turn: number }>();
   private lastTurn: TurnReport | null = null;
   /** The game's own goals reached on the way (what the board went through, what the bot was sent). */
   private readonly goalsReached = new Set<string>();
@@ -66,7 +69,7 @@ export class JavaChallenge2015Referee implements Referee {
       const actor = turnPlayer(this.state);
       const turn = this.state.turn;
       if (actor === this.bot) {
-        if (this.botGone) {
+        if (this.gone.has(actor)) {
           this.play('N');
           continue;
         }
@@ -78,8 +81,9 @@ export class JavaChallenge2015Referee implements Referee {
         this.waiting = 'action';
         return { type: 'await', request: actionRequest(turn, actor) };
       }
-      // A fallen opponent's answers are ignored by the engine: nothing for the scenario to script.
-      if (!this.state.players[actor]!.onBoard) {
+      // A fallen opponent's answers are ignored by the engine, and a gone one's bot is not asked:
+      // nothing for the scenario to script.
+      if (!this.state.players[actor]!.onBoard || this.gone.has(actor)) {
         this.play('N');
         continue;
       }
@@ -149,9 +153,19 @@ export class JavaChallenge2015Referee implements Referee {
 
   botFailed(code: FailureCode): void {
     // The engine plays N for the turn it gave up on, and for every later turn of this player.
-    this.botGone ??= { code, turn: this.state.turn };
+    if (!this.gone.has(this.bot)) this.gone.set(this.bot, { code, turn: this.state.turn });
     if (this.waiting === 'action') this.play('N');
     this.waiting = null;
+  }
+
+  playerFailed(player: string, code: string): void {
+    const id = /^[0-3]$/.test(player) ? Number(player) : -1;
+    if (id < 0 || id === this.bot) throw new Error(`javachallenge2015 referee: playerFailed for '${player}', not another player`);
+    if (!this.gone.has(id)) this.gone.set(id, { code, turn: this.state.turn });
+    if (this.waiting === 'opponent' && turnPlayer(this.state) === id) {
+      this.waiting = null;
+      this.play('N');
+    }
   }
 
   opponent(scripted: string | undefined): string {
@@ -168,7 +182,8 @@ export class JavaChallenge2015Referee implements Referee {
   quit(): Ending {
     this.over = true;
     this.waiting = null;
-    if (this.botGone) return { kind: 'stopped', reason: `the scenario ends at T=${this.state.turn}; the bot was already stopped (${this.botGone.code})` };
+    const botGone = this.gone.get(this.bot);
+    if (botGone) return { kind: 'stopped', reason: `the scenario ends at T=${this.state.turn}; the bot was already stopped (${botGone.code})` };
     return { kind: 'close', reason: `the scenario ends at T=${this.state.turn}: the jury closes the bot's input, as the engine does at the end of a game`, mustBeRunning: false };
   }
 
@@ -188,9 +203,9 @@ export class JavaChallenge2015Referee implements Referee {
     const res = result(this.state);
     const scores: Record<string, number> = {};
     for (let id = 0; id < PLAYER_COUNT; id++) scores[String(id)] = res.winner === id && finished ? 1 : 0;
-    const gone = this.botGone
-      ? `; player ${this.bot} was stopped at T=${this.botGone.turn} (${this.botGone.code}) and played N from then on, as in the engine`
-      : '';
+    // Every seat of a match tells the same: each gone player, in id order.
+    const gone = [...this.gone.entries()].sort(([a], [b]) => a - b)
+      .map(([id, g]) => `; player ${id} was stopped at T=${g.turn} (${g.code}) and played N from then on, as in the engine`).join('');
     if (!finished) {
       const alive = this.state.players.flatMap((p, id) => (p.onBoard ? [id] : []));
       return { finished, summary: `game cut short at T=${this.state.turn} with players ${alive.join(', ') || 'none'} on the board${gone}`, scores };
@@ -232,7 +247,8 @@ export class JavaChallenge2015Referee implements Referee {
 
   private naturalEnding(): Ending {
     const res = result(this.state);
-    if (this.botGone) return { kind: 'stopped', reason: `${res.reason}; the bot had been stopped (${this.botGone.code})` };
+    const botGone = this.gone.get(this.bot);
+    if (botGone) return { kind: 'stopped', reason: `${res.reason}; the bot had been stopped (${botGone.code})` };
     return { kind: 'close', reason: `${res.reason}; the engine just closes the bots' input`, mustBeRunning: false };
   }
 }

@@ -30,6 +30,8 @@ export class SnakeCoreReferee implements Referee {
   private botName: string | undefined;
   /** Why the bot was disqualified, if it was. */
   private disqualified: string | undefined;
+  /** In a match: other seats' pythons whose bots were disqualified there (playerFailed), and why. */
+  private readonly othersOut = new Map<number, string>();
   /** Set when the scenario ended the game before its last move. */
   private quitAt: number | undefined;
   private lastEvent: string | undefined;
@@ -108,7 +110,10 @@ export class SnakeCoreReferee implements Referee {
     this.state.pythons.forEach((p, i) => (scores[String(i + 1)] = p.score));
     const best = Math.max(...this.state.pythons.map((p) => p.score));
     const leaders = this.state.pythons.map((p, i) => (p.score === best ? i + 1 : 0)).filter((i) => i > 0);
-    const dq = this.disqualified ? ` (python ${this.bot + 1} disqualified: ${this.disqualified})` : '';
+    // Each disqualified python, in order (in a match, other seats' too).
+    const out = new Map(this.othersOut);
+    if (this.disqualified) out.set(this.bot, this.disqualified);
+    const dq = [...out.entries()].sort(([a], [b]) => a - b).map(([p, why]) => ` (python ${p + 1} disqualified: ${why})`).join('');
     if (this.quitAt !== undefined || this.round <= this.moves) {
       const standing = leaders.length === 1 ? `python ${leaders[0]} leads with ${best} point(s)` : `pythons ${leaders.join(', ')} share the lead with ${best} point(s)`;
       return { finished: false, summary: `the game was ended at move ${this.quitAt ?? this.round} of ${this.moves}; ${standing}${dq}`, scores };
@@ -279,7 +284,7 @@ export class SnakeCoreReferee implements Referee {
       const wasProtected = isProtected(this.state.pythons[this.current]!);
       this.state = startTurn(this.state, this.current);
       if (wasProtected && !isProtected(this.state.pythons[this.current]!)) this.goalsReached.add('protection-off');
-      if (this.current !== this.bot || !this.disqualified) break;
+      if (!this.state.pythons[this.current]!.disqualified) break;
       this.current++;
       if (this.current === this.state.pythons.length) {
         this.current = 0;
@@ -298,12 +303,30 @@ export class SnakeCoreReferee implements Referee {
     }
   }
 
+  playerFailed(player: string, code: string): void {
+    const p = /^[1-9][0-9]*$/.test(player) ? Number(player) - 1 : -1;
+    if (p < 0 || p >= this.state.pythons.length || p === this.bot) throw new Error(`snakecore referee: playerFailed for '${player}', not another python`);
+    if (this.state.pythons[p]!.disqualified) return;
+    this.othersOut.set(p, `${code} at move ${this.round}, in its own seat`);
+    this.markDisqualified(p);
+    // Its bot was lost while the jury waited for it (this seat is at that python's turn): the turn
+    // passes, as it did in its own seat.
+    if (this.current === p && this.named && this.round <= this.moves) {
+      this.queue.length = 0;
+      this.advance();
+    }
+  }
+
+  private markDisqualified(p: number): void {
+    const pythons = this.state.pythons.slice();
+    pythons[p] = { ...pythons[p]!, disqualified: true };
+    this.state = { ...this.state, pythons };
+  }
+
   /** The jury stops the program; its python stays where it is and its turns pass without a move. */
   private disqualify(why: string): void {
     this.queue.length = 0;
-    const pythons = this.state.pythons.slice();
-    pythons[this.bot] = { ...pythons[this.bot]!, disqualified: true };
-    this.state = { ...this.state, pythons };
+    this.markDisqualified(this.bot);
     this.disqualified = why;
     // The jury only loses a bot while waiting for it: at getName the game has not started yet; during
     // the bot's turn, that turn passes.

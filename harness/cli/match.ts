@@ -6,7 +6,7 @@ import { HarnessError, resolveCommand } from '../core/bot-process.js';
 import { FILE_CAPS, FileError, readBoundedFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
 import { scenarioDataProblems } from '../core/scenario.js';
-import { parseRecord, RecordError } from '../tools/import.js';
+import { importRecord, parseRecord, RecordError } from '../tools/import.js';
 import { mergeReports, runMatch, type MatchBot, type MatchGame, type MatchReport } from '../match/match.js';
 import { gameLine, matchAsRunReport, matchExitCode, matchSummary } from '../match/report.js';
 import { parseSprt } from '../match/stats.js';
@@ -113,6 +113,9 @@ function readRecord(game: GameDefinition, abs: string, shown: string): { moves: 
   let parsed;
   try {
     parsed = parseRecord(game, readBoundedFile(abs, FILE_CAPS.record, '--record', shown));
+    // A record of this game: every move the rules accept, up to a last one the jury may have ruled
+    // illegal (what `import` checks). Anything else is not a game to re-run.
+    importRecord(game, parsed, { role: game.roles[0]!, source: shown, scenarioDir: path.dirname(abs) });
   } catch (e) {
     if (e instanceof RecordError) throw new HarnessError(`--record ${shown}: ${e.message}`);
     throw e;

@@ -1,6 +1,7 @@
 // A match report in words: one line per game as it ends, the standings table, the Elo line and the
 // SPRT line (as cutechess-cli and fastchess print them), and the match seen as a run of scenario runs
 // (one per bot seat and game) for the reporters a CI already reads: JUnit, TAP, HTML.
+import { printable } from '../core/printable.js';
 import { summarize, type RunReport } from '../core/runner.js';
 import type { ScenarioResult } from '../core/result.js';
 import type { MatchGame, MatchReport } from './match.js';
@@ -19,7 +20,8 @@ export function gameLine(g: MatchGame, names: readonly string[], planned: number
 
 /** Where the programs' moves left a disputed game's record. */
 export function recordText(r: NonNullable<MatchGame['record']>): string {
-  if (r.left) return `\n  left the record at ply ${r.left.ply}: ${r.left.player} played '${r.left.played}', the record has '${r.left.recorded}' (${r.followed} plies as recorded before it)`;
+  // Both moves come from outside (a record file, a bot): shown on one safe terminal line.
+  if (r.left) return `\n  left the record at ply ${r.left.ply}: ${r.left.player} played '${printable(r.left.played)}', the record has '${printable(r.left.recorded)}' (${r.followed} plies as recorded before it)`;
   if (r.endedAt !== undefined) return `\n  followed the record for ${r.followed} of its ${r.plies} plies; the game ended before ply ${r.endedAt} (the verdict above)`;
   return `\n  followed the record to its end: all ${r.plies} plies as recorded`;
 }

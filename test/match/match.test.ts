@@ -7,6 +7,7 @@ import { MatchRelay } from '../../harness/match/relay.js';
 import { gameSeed, pairResult, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { ROOT, runCli } from '../helpers.js';
+import { expectRefused } from '../security/hostile.js';
 
 const PY = (game: string) => ['python3', `examples/${game}/python/bot.py`];
 const JS = (game: string) => ['node', `examples/${game}/js/bot.js`];
@@ -244,4 +245,25 @@ describe('botjury match', () => {
     for (const b of bots.keys()) expect(errorCodes(report, b)).toEqual([]);
     expect(code).toBe(0);
   });
+
+  it('hostile --record and --setup files: exit 2, one line, nothing run; a record\'s move is shown escaped', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-match-hostile-'));
+    const bots = ['--', ...PY('alquerque'), '--', ...PY('alquerque')];
+    const file = (name: string, content: string | Buffer) => {
+      writeFileSync(path.join(dir, name), content);
+      return path.join(dir, name);
+    };
+    const garbage = file('garbage.txt', Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919 + 13) % 256)));
+    expectRefused(await runCli(['match', 'alquerque', '--record', garbage, ...bots]), /--record .*garbage\.txt: line \d+: /, 'binary garbage');
+    expectRefused(await runCli(['match', 'alquerque', '--record', file('moves.txt', 'd3-d4\nzz\nb4-c4\n'), ...bots]), /--record .*: line 2: .*'zz' is not a move/, 'an illegal move inside');
+    expectRefused(await runCli(['match', 'alquerque', '--record', '/dev/zero', ...bots]), /not a regular file/, 'a device');
+    expectRefused(await runCli(['match', 'alquerque', '--setup', file('alias.yaml', 'a: &a [*a, *a]\n'), ...bots]), /--setup .*: setup: unknown key 'a'/, 'alquerque has no setup');
+    expectRefused(await runCli(['match', 'amazes', '--setup', file('maze.yaml', 'maze: ../../../../etc/passwd\n'), '--', ...PY('amazes'), '--', ...PY('amazes')]), /outside the scenario's folder/, 'a path out of the folder');
+    expectRefused(await runCli(['match', 'snakecore', '--setup', file('proto.yaml', 'setup:\n  __proto__: {moves: 1}\n'), '--', ...PY('snakecore'), '--', ...PY('snakecore')]), /--setup .*: setup: unknown key '__proto__'/, 'a prototype key');
+    // A one-move record whose move is illegal is a disputed record: played, and its move shown escaped.
+    const r = await runCli(['match', 'alquerque', '--record', file('one.txt', 'c3-d4\u001b[31m\n'), ...bots]);
+    expect(r.stdout).toMatch(/the record has 'c3-d4\\x1b\[31m'/);
+    expect(r.stdout).not.toContain('\u001b');
+  });
 });
+

@@ -142,13 +142,14 @@ export interface Referee {
   /** The bot gave no usable answer at all; the jury reacts as the real one did (take over, or end). */
   botFailed(code: FailureCode): void;
   /**
-   * In a match: another seat's bot failed (`code`: its failure or the violation that stopped it). The
+   * In a match: another seat's bot failed (`code`: its failure or the violation that stopped it; `ply`:
+   * the ply of the answer it owed, AnswerRequest.ply, as the game numbers plies). The
    * referee applies the rules' consequence to `player` exactly as `botFailed`/`answer` did in that
    * seat's own referee, so the game plays on alike in every seat (the JavaChallenge2015 engine plays N
    * for it, SnakeCore's python stays and cannot move, Amazes' jury plays T). Without this method a
    * failure of another bot ends this seat's game: the jury stops the match game (CodeCup: Quit).
    */
-  playerFailed?(player: string, code: string): void;
+  playerFailed?(player: string, code: string, ply: number): void;
   /**
    * An opponent moves now. `move` is a scripted move (throw ScenarioError if the rules forbid it);
    * undefined asks the built-in seeded opponent. Returns the move as played, in the game's notation.

@@ -46,7 +46,7 @@ export interface SessionOptions {
 }
 
 /** What a seat learns of another player's turn: its move, or that its bot failed there. */
-export type RelayedTurn = string | { failed: string };
+export type RelayedTurn = string | { failed: string; ply: number };
 
 /** How the seats of one match game pass moves between their sessions. */
 export interface SeatRelay {
@@ -56,7 +56,7 @@ export interface SeatRelay {
   take(player: string): Promise<RelayedTurn | null>;
   publish(player: string, move: string): void;
   /** This seat's bot failed (`code`): each other seat applies the rules' consequence to its player. */
-  fail(player: string, code: string): void;
+  fail(player: string, code: string, ply: number): void;
   /** This seat's game is over for its player (failed, or ended): nobody waits for its moves any more. */
   leave(player: string): void;
 }
@@ -292,7 +292,7 @@ class Session {
     // That player's bot failed in its own seat: the jury plays on for it as the rules say, or, in a
     // game whose referee cannot (a two-player game the failure ends), this seat's game ends too.
     if (!this.referee.playerFailed) return false;
-    this.referee.playerFailed(player, move.failed);
+    this.referee.playerFailed(player, move.failed, move.ply);
     this.consume();
     this.record('event', `player ${player}'s bot failed in its seat (${move.failed}): the jury plays on for it`, process.hrtime.bigint());
     this.snapshot(null);
@@ -340,7 +340,7 @@ class Session {
     const replaced = judgement.played !== undefined && !judgement.stopBot;
     if (!judgement.accepted && !replaced) {
       if (judgement.stopBot || (!request.handshake && !request.notAMove))
-        relay.fail(this.role, judgement.violations.find((v) => v.severity !== 'warning')?.code ?? 'illegal-move');
+        relay.fail(this.role, judgement.violations.find((v) => v.severity !== 'warning')?.code ?? 'illegal-move', request.ply);
       return;
     }
     if (!request.handshake && !request.notAMove) relay.publish(this.role, judgement.played ?? this.referee.canonical(lines));
@@ -387,18 +387,18 @@ class Session {
   private async collect(request: AnswerRequest, withinMs: number | undefined): Promise<{ lines: string[]; read: BotLine[] } | null> {
     if (this.flooded) {
       this.flooded = false;
-      await this.failSeat('output-flood');
+      await this.failSeat('output-flood', request.ply);
       return null;
     }
     const got = await this.seat!.collect(request, withinMs);
     if ('lines' in got) return got;
-    await this.failSeat(got.failed);
+    await this.failSeat(got.failed, request.ply);
     return null;
   }
 
-  private async failSeat(code: FailureCode): Promise<void> {
+  private async failSeat(code: FailureCode, ply: number): Promise<void> {
     this.referee.botFailed(code);
-    this.options.relay?.fail(this.role, code);
+    this.options.relay?.fail(this.role, code, ply);
     await this.seat!.stop();
   }
 

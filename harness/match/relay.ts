@@ -30,7 +30,7 @@ export class MatchRelay {
       owns: (player) => this.ownerOf(player) === seat && player !== seat,
       take: (player) => this.take(seat, player),
       publish: (player, move) => this.publish(seat, move, player),
-      fail: (player, code) => this.deliver(seat, player, { failed: code }),
+      fail: (player, code, ply) => this.deliver(seat, player, { failed: code, ply }),
       leave: () => this.leave(seat),
     };
   }

@@ -73,7 +73,7 @@ class RecordingReferee implements Referee {
   legalAnswers?: () => string[] | undefined;
   reached?: () => string[];
   dispose?: () => void;
-  playerFailed?: (player: string, code: string) => void;
+  playerFailed?: (player: string, code: string, ply: number) => void;
 
   constructor(private readonly inner: Referee, private readonly log: MoveRecord[], private readonly script: OpponentScript | undefined) {
     // Optional methods stay optional: the core checks whether they exist. Every one is passed on (a
@@ -83,7 +83,7 @@ class RecordingReferee implements Referee {
     if (inner.legalAnswers) this.legalAnswers = () => inner.legalAnswers!();
     if (inner.reached) this.reached = () => inner.reached!();
     if (inner.dispose) this.dispose = () => inner.dispose!();
-    if (inner.playerFailed) this.playerFailed = (player, code) => inner.playerFailed!(player, code);
+    if (inner.playerFailed) this.playerFailed = (player, code, ply) => inner.playerFailed!(player, code, ply);
   }
 
   next(): JuryAction {

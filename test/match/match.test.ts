@@ -69,8 +69,8 @@ describe('the relay between the seats of one game', () => {
     // A bot's failure goes to the other seats in its place among the moves, for the rules' consequence.
     const c = new MatchRelay(['red', 'blue'], ['red', 'blue']);
     c.forSeat('red').publish('red', 'LR');
-    c.forSeat('red').fail('red', 'move-timeout');
-    expect([await c.forSeat('blue').take('red'), await c.forSeat('blue').take('red')]).toEqual(['LR', { failed: 'move-timeout' }]);
+    c.forSeat('red').fail('red', 'move-timeout', 3);
+    expect([await c.forSeat('blue').take('red'), await c.forSeat('blue').take('red')]).toEqual(['LR', { failed: 'move-timeout', ply: 3 }]);
   });
 });
 
@@ -182,22 +182,24 @@ describe('botjury match', () => {
   // A failure in a game the real jury plays on (it takes over the failed player): the other bots play
   // the whole game, and every seat ends with the same outcome, the failed player's consequence in it.
   it.each([
-    ['javachallenge2015', 'bad-handshake', 'examples/javachallenge2015/broken/ready-wrong-case.py', /player 0 was stopped at T=0 \(bad-handshake\) and played N from then on/],
-    ['snakecore', 'early-exit', 'examples/snakecore/broken/exits-early.py', /python 1 disqualified: early-exit at move 2/],
-    ['amazes', 'too-many-steps', 'examples/amazes/broken/too-many-steps.py', /the jury played T for Red from turn \d+ \(too-many-steps\), score 0/],
+    ['javachallenge2015', 'bad-handshake', 'examples/javachallenge2015/broken/ready-wrong-case.py', (seat: string) => new RegExp(`player ${seat} was stopped at T=0 \\(bad-handshake\\) and played N from then on`)],
+    ['snakecore', 'early-exit', 'examples/snakecore/broken/exits-early.py', (seat: string) => new RegExp(`python ${seat} disqualified: early-exit at move 2\\)`)],
+    ['amazes', 'too-many-steps', 'examples/amazes/broken/too-many-steps.py', (seat: string) => new RegExp(`the jury played T for ${seat === 'red' ? 'Red' : 'Blue'} from turn \\d+ \\(too-many-steps\\), score 0`)],
   ])('%s: a broken bot gets exactly %s, the jury plays on for it, and the other bots play the whole game', async (game, verdict, broken, consequence) => {
     const others = game === 'amazes' ? [PY(game)] : [PY(game), JS(game), PY(game)];
-    const { code, report } = await match([game, '--games', '1', '--seed', '2'], [['python3', broken], ...others]);
+    // Two games: the broken bot fails in the first seat, then in the second (the others learn of it later in the game).
+    const { code, report } = await match([game, '--games', '2', '--seed', '2'], [['python3', broken], ...others]);
     expect(errorCodes(report, 0)).toEqual([verdict]);
     for (const b of others.keys()) expect(errorCodes(report, b + 1)).toEqual([]);
-    const g = report.games[0]!;
-    const summaries = new Set(g.seats.flatMap((s) => (s.run ? [s.run.outcome!.summary.replace(/, in its own seat/, '')] : [])));
-    for (const s of g.seats.filter((s) => s.run)) {
-      expect(s.run!.outcome!.finished).toBe(true); // played to the rules' end, not cut short by the failure
-      expect(s.run!.outcome!.summary).toMatch(consequence);
+    for (const g of report.games) {
+      const brokenSeat = g.seats.find((s) => s.bot === 0)!.role;
+      for (const s of g.seats.filter((s) => s.run)) {
+        expect(s.run!.outcome!.finished).toBe(true); // played to the rules' end, not cut short by the failure
+        expect(s.run!.outcome!.summary).toMatch(consequence(brokenSeat));
+      }
+      expect(new Set(g.seats.flatMap((s) => (s.run ? [s.run.outcome!.summary] : []))).size).toBe(1); // every seat saw the same game
+      if (game === 'amazes') expect(g.seats.find((s) => s.bot === 1)!.run!.timing.replies).toBe(150); // all its turns
     }
-    if (game !== 'snakecore') expect([...summaries]).toHaveLength(1); // every seat saw the same game
-    if (game === 'amazes') expect(g.seats.find((s) => s.bot === 1)!.run!.timing.replies).toBe(150); // all its turns
     expect(code).toBe(1);
   });
 

@@ -117,7 +117,7 @@ describe('snakecore CLI: each broken bot fails with exactly its verdict', () => 
     expect(r.violations.map((v) => v.code)).toEqual(['bad-format']);
     expect(r.violations[0]).toMatchObject({ ply: 1, actual: 'n', expected: expect.stringMatching(/^[ULDRN]$/) });
     expect(r.violations[0]!.message).toContain('(the letters are capitals)');
-    expect(r.outcome).toMatchObject({ finished: true, summary: expect.stringContaining('python 2 disqualified: bad answer at move 1') });
+    expect(r.outcome).toMatchObject({ finished: true, summary: expect.stringContaining('python 2 disqualified: bad-format at move 1') });
     expect(r.transcript.filter((e) => e.dir === 'jury' && e.text === 'getAction')).toHaveLength(1);
   });
 });

@@ -158,10 +158,11 @@ export class JavaChallenge2015Referee implements Referee {
     this.waiting = null;
   }
 
-  playerFailed(player: string, code: string): void {
+  playerFailed(player: string, code: string, ply: number): void {
     const id = /^[0-3]$/.test(player) ? Number(player) : -1;
     if (id < 0 || id === this.bot) throw new Error(`javachallenge2015 referee: playerFailed for '${player}', not another player`);
-    if (!this.gone.has(id)) this.gone.set(id, { code, turn: this.state.turn });
+    // The T it failed at in its own seat (ply is T + 1; READY's is 0): every seat tells the same.
+    if (!this.gone.has(id)) this.gone.set(id, { code, turn: Math.max(0, ply - 1) });
     if (this.waiting === 'opponent' && turnPlayer(this.state) === id) {
       this.waiting = null;
       this.play('N');

@@ -151,7 +151,7 @@ export class SnakeCoreReferee implements Referee {
   private judgeName(name: string): Judgement {
     const check = checkName(name);
     if (!check.ok) {
-      this.disqualify('invalid name');
+      this.disqualify('invalid-name at getName');
       return {
         accepted: false,
         stopBot: true,
@@ -176,7 +176,7 @@ export class SnakeCoreReferee implements Referee {
     const move = this.round;
     const action = parseAction(text);
     if (!action) {
-      this.disqualify(`bad answer at move ${move}`);
+      this.disqualify(`bad-format at move ${move}`);
       const hint = /^[uldrna]$/.test(text) ? ' (the letters are capitals)' : '';
       return {
         accepted: false,
@@ -303,11 +303,11 @@ export class SnakeCoreReferee implements Referee {
     }
   }
 
-  playerFailed(player: string, code: string): void {
+  playerFailed(player: string, code: string, ply: number): void {
     const p = /^[1-9][0-9]*$/.test(player) ? Number(player) - 1 : -1;
     if (p < 0 || p >= this.state.pythons.length || p === this.bot) throw new Error(`snakecore referee: playerFailed for '${player}', not another python`);
     if (this.state.pythons[p]!.disqualified) return;
-    this.othersOut.set(p, `${code} at move ${this.round}, in its own seat`);
+    this.othersOut.set(p, `${code} at ${ply > 0 ? `move ${ply}` : 'getName'}`);
     this.markDisqualified(p);
     // Its bot was lost while the jury waited for it (this seat is at that python's turn): the turn
     // passes, as it did in its own seat.

@@ -166,7 +166,7 @@ describe('getName', () => {
       }
     }
     expect(rest).toEqual(['opponent 2', 'opponent 3', 'opponent 2', 'opponent 3', 'end']);
-    expect(ref.outcome()).toMatchObject({ finished: true, summary: expect.stringContaining('python 1 disqualified: invalid name') });
+    expect(ref.outcome()).toMatchObject({ finished: true, summary: expect.stringContaining('python 1 disqualified: invalid-name at getName') });
   });
 });
 

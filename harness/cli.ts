@@ -17,13 +17,14 @@ import { NewGameError, writeGameSkeleton } from './tools/new-game.js';
 import { importRecord, parseRecord, RecordError } from './tools/import.js';
 import { formatComparisons, replay, replayExitCode } from './tools/replay.js';
 import { scenarioYaml } from './tools/scenario-text.js';
-import { botInfo, readTranscript, TranscriptRecorder } from './tools/transcript.js';
+import { botInfo, checkTranscript, readTranscriptJson, TranscriptRecorder } from './tools/transcript.js';
+import { isMatchTranscript } from './tools/match-transcript.js';
 import { commandHelp, globalHelp } from './cli/help.js';
 import { listGame } from './cli/list.js';
 import { checkProfile, checkRole, findGame, known } from './cli/lookup.js';
 import { checkOptionsFit, COMMAND_NAMES, CommandLineError, parseCommandLine, type CommandName, type OptionValues } from './cli/options.js';
 import { selectTasks } from './cli/select.js';
-import { matchCommand, mergeCommand } from './cli/match.js';
+import { matchCommand, mergeCommand, replayMatchCommand, type CliTools } from './cli/match.js';
 import { reporterTargets } from './cli/reporter-targets.js';
 import { conform, formatChecks } from './cli/conform.js';
 import { REPORTERS, type ReporterContext } from '../reporters/index.js';
@@ -151,14 +152,7 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'fuzz':
       return fuzzCommand(rest, botArgv, values, cwd);
     case 'match':
-      return matchCommand(rest, botArgv, values, cwd, {
-        boundedInt,
-        parseShard,
-        memoryOption,
-        jobs: (v) => jobsOption(v, 1),
-        signal: interruptibleRun,
-        version: VERSION,
-      });
+      return matchCommand(rest, botArgv, values, cwd, cliTools(own));
     case 'merge':
       return mergeCommand(rest, values, cwd);
     case 'conform': {
@@ -186,6 +180,11 @@ async function dispatch(argv: string[]): Promise<number> {
 
 type Values = OptionValues;
 
+/** What the match commands borrow from this command line. */
+function cliTools(own: string[]): CliTools {
+  return { boundedInt, parseShard, memoryOption, jobs: (v) => jobsOption(v, 1), signal: interruptibleRun, version: VERSION, ownArgv: own };
+}
+
 function help(topic: string | undefined): number {
   process.stdout.write(`${topic === undefined ? globalHelp() : commandHelp(known('command', topic, COMMAND_NAMES))}\n`);
   return 0;
@@ -208,9 +207,13 @@ function rerunFlags(values: Values): string[] {
 
 async function replayCommand(rest: string[], botArgv: string[], values: Values, own: string[], cwd: string): Promise<number> {
   const [file, ...extra] = rest;
-  if (!file) throw new UsageError('replay needs a transcript file (written by run or check with --transcript FILE)');
+  if (!file) throw new UsageError('replay needs a transcript file (written by run, check or match with --transcript FILE)');
   if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
-  const data = readTranscript(path.resolve(cwd, file));
+  const abs = path.resolve(cwd, file);
+  const document = readTranscriptJson(abs);
+  if (isMatchTranscript(document)) return replayMatchCommand(file, document, botArgv, values, cwd, cliTools(own));
+  if (values.game !== undefined) throw new UsageError(`--game picks a game of a match transcript; ${terminalText(file, 200)} is not one`);
+  const data = checkTranscript(document, abs);
   // A transcript is a file from anywhere: its command runs only when the user says so, and is shown first.
   if (botArgv.length === 0 && !values['trust-transcript-command'])
     throw new UsageError(`replay runs the bot you give after --: botjury replay ${file} -- <bot command> (the transcript names ${terminalText(JSON.stringify(data.bot.command), 200)}; to run exactly that, add --trust-transcript-command)`);

@@ -3,11 +3,14 @@
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { HarnessError, resolveCommand } from '../core/bot-process.js';
-import { FILE_CAPS, FileError, readBoundedFile } from '../core/files.js';
+import { FILE_CAPS, FileError, prepareOutputFile, readBoundedFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
 import { scenarioDataProblems } from '../core/scenario.js';
 import { importRecord, parseRecord, RecordError } from '../tools/import.js';
-import { mergeReports, runMatch, type MatchBot, type MatchGame, type MatchReport } from '../match/match.js';
+import { checkMatchTranscript, formatMatchReplay, MatchRecorder, matchReplayExitCode, matchSettings, replayMatch } from '../tools/match-transcript.js';
+import { botInfo } from '../tools/transcript.js';
+import { printable } from '../core/printable.js';
+import { mergeReports, runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
 import { gameLine, matchAsRunReport, matchExitCode, matchSummary } from '../match/report.js';
 import { parseSprt } from '../match/stats.js';
 import { REPORTERS } from '../../reporters/index.js';
@@ -26,9 +29,13 @@ export interface CliTools {
   jobs(values: OptionValues): number;
   signal(): AbortSignal;
   version: string;
+  /** botjury's own arguments (before the first --), as a transcript records them. */
+  ownArgv: string[];
 }
 
 const MAX_GAMES = 100_000;
+/** As fuzz bounds it: a seed is a name for a game, never data (a transcript keeps it). */
+const MAX_SEED_CHARS = 200;
 const MAX_BOTS = 4;
 const BOT_NAMES = ['A', 'B', 'C', 'D'];
 
@@ -59,32 +66,92 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
   const sprt = values.sprt !== undefined ? sprtOption(values.sprt, bots.length) : undefined;
   const setup = values.setup !== undefined ? readSetup(game, path.resolve(cwd, values.setup), values.setup) : (record?.setup as Record<string, unknown> | undefined);
   const setupDir = values.setup !== undefined ? path.dirname(path.resolve(cwd, values.setup)) : record ? path.dirname(path.resolve(cwd, values.record!)) : undefined;
+  if (values.seed !== undefined && values.seed.length > MAX_SEED_CHARS) throw new CommandLineError(`--seed: at most ${MAX_SEED_CHARS} characters`);
   const memoryMb = tools.memoryOption(values);
+  const transcriptFile = values.transcript !== undefined ? path.resolve(cwd, values.transcript) : undefined;
+  if (transcriptFile) prepareOutputFile(transcriptFile, '--transcript');
   const outputs = matchOutputs(values);
-  const report = await runMatch(
-    {
-      game,
-      bots,
-      games,
-      seed: values.seed ?? (record?.seed as string | number | undefined) ?? 1,
-      ...(record ? { record: { moves: record.moves } } : {}),
-      invokedFrom: cwd,
-      jobs: tools.jobs(values),
-      signal: tools.signal(),
-      ...(values.profile !== undefined ? { profile: values.profile } : {}),
-      ...(values.opponent !== undefined ? { opponent: values.opponent } : {}),
-      ...(setup ? { setup, ...(setupDir ? { setupDir } : {}) } : {}),
-      ...(values.shard !== undefined ? { shard: tools.parseShard(values.shard) } : {}),
-      ...(sprt ? { sprt } : {}),
-      ...(memoryMb !== undefined ? { memoryMb } : {}),
-      ...(values.strict ? { strict: true } : {}),
-      ...(outputs.wantsSnapshots ? { snapshots: true } : {}),
-      onGameEnd: (g) => outputs.gameEnd(g, bots.map((b) => b.name), games),
-    },
-    tools.version,
-  );
+  const recorder = transcriptFile ? new MatchRecorder() : undefined;
+  // Digest the bots before they run: the transcript names what was actually judged.
+  const botInfos = recorder ? bots.map((b) => ({ name: b.name, ...botInfo(b.command, cwd) })) : [];
+  const options: MatchOptions = {
+    game,
+    bots,
+    games,
+    seed: values.seed ?? (record?.seed as string | number | undefined) ?? 1,
+    ...(record ? { record: { moves: record.moves } } : {}),
+    invokedFrom: cwd,
+    jobs: tools.jobs(values),
+    signal: tools.signal(),
+    ...(values.profile !== undefined ? { profile: values.profile } : {}),
+    ...(values.opponent !== undefined ? { opponent: values.opponent } : {}),
+    ...(setup ? { setup, ...(setupDir ? { setupDir } : {}) } : {}),
+    ...(values.shard !== undefined ? { shard: tools.parseShard(values.shard) } : {}),
+    ...(sprt ? { sprt } : {}),
+    ...(memoryMb !== undefined ? { memoryMb } : {}),
+    ...(values.strict ? { strict: true } : {}),
+    ...(outputs.wantsSnapshots ? { snapshots: true } : {}),
+    onGameEnd: (g) => outputs.gameEnd(g, bots.map((b) => b.name), games),
+    ...(recorder ? { seatGame: recorder.seatGame } : {}),
+  };
+  const report = await runMatch(options, tools.version);
+  if (recorder) recorder.write(transcriptFile!, tools.ownArgv, matchSettings(options), botInfos, report);
   await outputs.end(report);
   return matchExitCode(report);
+}
+
+/**
+ * `botjury replay MATCH-TRANSCRIPT [--game N] [-- A... -- B...]`: plays the match's games (or game N)
+ * again with the same seed, seating, profile, opponent, setup and limits, and compares every bot
+ * seat with its recording. The recorded commands run only with --trust-transcript-command.
+ */
+export async function replayMatchCommand(shown: string, document: unknown, botArgv: string[], values: OptionValues, cwd: string, tools: CliTools): Promise<number> {
+  for (const flag of ['reporter', 'output', 'cwd'] as const)
+    if (values[flag] !== undefined) throw new CommandLineError(`--${flag} does not apply to the replay of a match transcript (it prints its comparison; every bot runs in a fresh folder)`);
+  const { data, game } = checkMatchTranscript(document, shown, GAMES);
+  let only: number | undefined;
+  if (values.game !== undefined) {
+    only = tools.boundedInt('--game', values.game, MAX_GAMES) - 1;
+    if (!data.games.some((g) => g.index === only)) throw new CommandLineError(`--game ${only + 1}: ${shown} holds ${gameNumbers(data.games.map((g) => g.index))}`);
+  }
+  const recordedCommands = data.bots.map((b) => b.command);
+  const shownCommands = (): string => data.bots.map((b) => `${printable(b.name, 20)} ${printable(JSON.stringify(b.command), 300)}`).join(', ');
+  if (botArgv.length === 0 && !values['trust-transcript-command'])
+    throw new CommandLineError(`replay runs the bots you give, each after its own --: botjury replay ${shown} -- <bot A> -- <bot B> (the transcript names ${shownCommands()}; to run exactly those, add --trust-transcript-command)`);
+  if (botArgv.length > 0 && values['trust-transcript-command']) throw new CommandLineError('--trust-transcript-command: bot commands were given after --; give one or the other');
+  const given = botArgv.length > 0 ? splitBots(botArgv) : undefined;
+  if (given && (given.length !== data.bots.length || given.some((c) => c.length === 0)))
+    throw new CommandLineError(`the match had ${data.bots.length} bots; give ${data.bots.length} commands, each after its own -- (in the recorded order: ${data.bots.map((b) => b.name).join(', ')})`);
+  const commands = given ?? recordedCommands;
+  const invokedFrom = given ? cwd : data.bots[0]!.invokedFrom;
+  // A transcript is a file from anywhere: its commands run only when the user says so, and are shown first.
+  if (!given) process.stderr.write(`botjury: running the transcript's commands ${shownCommands()} from ${printable(invokedFrom, 500)}\n`);
+  for (const c of commands) resolveCommand(c, invokedFrom); // a missing executable is the harness's fault, before any game
+  const transcriptFile = values.transcript !== undefined ? path.resolve(cwd, values.transcript) : undefined;
+  if (transcriptFile) prepareOutputFile(transcriptFile, '--transcript');
+  const botInfos = transcriptFile ? data.bots.map((b, k) => ({ name: b.name, ...botInfo(commands[k]!, invokedFrom) })) : [];
+  const memoryMb = tools.memoryOption(values);
+  const result = await replayMatch(data, game, {
+    commands,
+    invokedFrom,
+    transcriptPath: path.resolve(cwd, shown),
+    jobs: tools.jobs(values),
+    signal: tools.signal(),
+    ...(only !== undefined ? { only } : {}),
+    ...(memoryMb !== undefined ? { memoryMb } : {}),
+    ...(values.strict ? { strict: true } : {}),
+  });
+  if (transcriptFile) result.recorder.write(transcriptFile, tools.ownArgv, result.settings, botInfos, { games: result.replays.map((r) => r.played) });
+  process.stdout.write(formatMatchReplay(result));
+  return matchReplayExitCode(result);
+}
+
+/** "games 1, 2, 5" — or the first few and how many more. */
+function gameNumbers(indexes: number[]): string {
+  const numbers = [...indexes].sort((a, b) => a - b).map((i) => i + 1);
+  if (numbers.length === 0) return 'no games';
+  const shown = numbers.slice(0, 10).join(', ');
+  return `game${numbers.length === 1 ? '' : 's'} ${shown}${numbers.length > 10 ? ` … (${numbers.length} in all)` : ''}`;
 }
 
 export async function mergeCommand(files: string[], values: OptionValues, cwd: string): Promise<number> {

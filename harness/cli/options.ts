@@ -33,9 +33,10 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'strict', type: 'boolean', help: 'warnings count as failures', commands: [...RUNS, 'replay', 'fuzz', 'match'] },
   { name: 'cwd', type: 'string', value: 'DIR', help: "the bot's working directory (default: a fresh temporary folder)", commands: [...RUNS, 'replay', 'fuzz'] },
   { name: 'memory-mb', type: 'string', value: 'N', help: 'hard memory limit for the bot (prlimit data limit) and verdict memory-limit', commands: [...RUNS, 'replay', 'fuzz', 'match'] },
-  { name: 'transcript', type: 'string', value: 'FILE', help: 'record every run (lines both ways, moves, seed, setup, limits, bot digest,\nmachine) for botjury replay', commands: [...RUNS, 'replay'] },
+  { name: 'transcript', type: 'string', value: 'FILE', help: 'record every run (lines both ways, moves, seed, setup, limits, bot digest,\nmachine) for botjury replay; match: every seat of every game', commands: [...RUNS, 'replay', 'match'] },
   { name: 'allow-path', type: 'string', multiple: true, value: 'DIR', help: "let setup: files (mazes, maps) come from DIR too (default: only the scenario's\nfolder and ../shared/data); repeatable", commands: [...RUNS, 'replay'] },
-  { name: 'trust-transcript-command', type: 'boolean', help: 'run the bot command stored in the transcript (printed first)', commands: ['replay'] },
+  { name: 'trust-transcript-command', type: 'boolean', help: 'run the bot command(s) stored in the transcript (printed first)', commands: ['replay'] },
+  { name: 'game', type: 'string', value: 'N', help: 'a match transcript: replay only game N (default: every game in it)', commands: ['replay'] },
   { name: 'exact', type: 'boolean', help: 'demand the recorded moves of the bot (default: any legal move)', commands: ['import'] },
   { name: 'games', type: 'string', value: 'N', help: 'how many seeded games to play (match: at most, with --sprt)', commands: ['fuzz', 'match'] },
   { name: 'seed', type: 'string', value: 'S', help: 'the seed the games derive from', commands: ['fuzz', 'match'] },
@@ -67,6 +68,7 @@ export interface OptionValues {
   transcript?: string;
   'allow-path'?: string[];
   'trust-transcript-command'?: boolean;
+  game?: string;
   exact?: boolean;
   games?: string;
   seed?: string;

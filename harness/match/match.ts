@@ -45,6 +45,12 @@ export interface MatchOptions {
   snapshots?: boolean;
   signal?: AbortSignal;
   onGameEnd?(game: MatchGame): void;
+  /**
+   * The game one bot seat plays, e.g. wrapped to record its moves (a match transcript). Called for
+   * every play of a game, so for a game replayed to confirm a timing verdict the last call is the
+   * play returned.
+   */
+  seatGame?(gameIndex: number, role: string, game: GameDefinition): GameDefinition;
 }
 
 export type GameResult = 'win' | 'draw' | 'loss';
@@ -153,7 +159,7 @@ export async function playGame(index: number, options: MatchOptions, confirmTimi
         ...(options.setup ? { setup: options.setup } : {}),
       };
       const command: BotCommand = { argv: bot.command };
-      return runScenario(scenario, role, game, {
+      return runScenario(scenario, role, options.seatGame ? options.seatGame(index, role, game) : game, {
         bot: command,
         invokedFrom: options.invokedFrom,
         relay: relay.forSeat(role),

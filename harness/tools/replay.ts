@@ -4,7 +4,7 @@
 //
 // The opponent follows the recording only while the bot does: once an answer differs, the recorded
 // opponent moves belong to another game, and the built-in (seeded) opponent plays on from there.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { HarnessError, resolveCommand, type BotCommand } from '../core/bot-process.js';
 import { isTrustedFolder } from '../core/files.js';
@@ -14,7 +14,7 @@ import { exitCodeFor, runTasks, type Reporter, type RunReport, type Task } from 
 import type { Violation } from '../core/violations.js';
 import { recordingGame, type BotRecord, type GameRecording, type MoveRecord, type OpponentScript } from './recorder.js';
 import { loadScenarioData } from './scenario-text.js';
-import { botInfo, sha256File, transcriptFile, transcriptRun, writeTranscript, type TranscriptFile, type TranscriptRun } from './transcript.js';
+import { botInfo, sha256File, transcriptFile, transcriptRun, writeTranscript, type BotInfo, type TranscriptFile, type TranscriptRun } from './transcript.js';
 
 export interface ReplayOptions {
   bot: BotCommand;
@@ -103,7 +103,7 @@ export async function replay(data: TranscriptFile, games: readonly GameDefinitio
     const runs = report.results.map((r, i) => transcriptRun(tasks[i]!.scenario, r, recordings[i]!, { ...(memoryMb !== undefined ? { memoryMb } : {}), ...(strict ? { strict } : {}) }, data.runs[i]!.scenario.definition));
     writeTranscript(options.transcriptOut.file, transcriptFile(options.transcriptOut.argv, botInfo(options.bot.argv, options.invokedFrom), runs));
   }
-  return { report, comparisons, botNotes: [...new Set(folderNotes), ...botNotes(data, options)] };
+  return { report, comparisons, botNotes: [...new Set(folderNotes), ...botDigestNotes(data.bot, options.bot.argv, options.invokedFrom)] };
 }
 
 /** The scenario of a recorded run, pinned to the recorded role, seed, setup, profile and limits. */
@@ -166,7 +166,10 @@ interface RunView {
   role: string;
 }
 
-export function compareRun(recorded: TranscriptRun, replayed: RunView): RunComparison {
+/** What a comparison reads of a recorded run (a run of a transcript, or a seat of a match transcript). */
+export type RecordedRun = Pick<TranscriptRun, 'moves' | 'transcript'> & { result: Pick<TranscriptRun['result'], 'violations'> };
+
+export function compareRun(recorded: RecordedRun, replayed: RunView): RunComparison {
   const before = answersWithBytes(recorded.moves, recorded.transcript);
   const after = answersWithBytes(replayed.moves, replayed.transcript);
   let firstDifference: OutputDifference | null = null;
@@ -285,29 +288,30 @@ function juryLines(transcript: TranscriptEntry[]): { text: string; position: num
   return transcript.flatMap((e, j) => (e.dir === 'jury' ? [{ text: e.text, position: j }] : []));
 }
 
-/** Says when the bot given for the replay is not byte for byte the recorded one. */
-function botNotes(data: TranscriptFile, options: ReplayOptions): string[] {
+/** Says when the bot given for the replay (`argv`, run from `invokedFrom`) is not byte for byte the recorded one. */
+export function botDigestNotes(recorded: BotInfo, argv: readonly string[], invokedFrom: string): string[] {
   const notes: string[] = [];
   try {
-    const { file } = resolveCommand(options.bot.argv, options.invokedFrom);
+    const { file } = resolveCommand([...argv], invokedFrom);
     const now = sha256File(file);
-    if (now.sha256 !== data.bot.executable.sha256)
-      notes.push(`the bot's executable differs from the recorded one: ${options.bot.argv[0]} sha256 ${now.sha256.slice(0, 12)}…, recorded ${data.bot.executable.given} ${data.bot.executable.sha256.slice(0, 12)}…`);
+    if (now.sha256 !== recorded.executable.sha256)
+      notes.push(`the bot's executable differs from the recorded one: ${argv[0]} sha256 ${now.sha256.slice(0, 12)}…, recorded ${recorded.executable.given} ${recorded.executable.sha256.slice(0, 12)}…`);
   } catch {
     // the runner reports a missing executable
   }
-  const recordedFiles = new Map(data.bot.files.map((f) => [path.basename(f.path), f]));
-  for (const arg of options.bot.argv.slice(1)) {
-    const abs = path.resolve(options.invokedFrom, arg);
-    if (arg.startsWith('-') || !existsSync(abs)) continue;
+  const recordedFiles = new Map(recorded.files.map((f) => [path.basename(f.path), f]));
+  for (const arg of argv.slice(1)) {
+    const abs = path.resolve(invokedFrom, arg);
+    // Regular files only: an argument naming a device or a pipe (a transcript's command may) is never read.
+    if (arg.startsWith('-') || !existsSync(abs) || !statSync(abs).isFile()) continue;
     let digest;
     try {
       digest = sha256File(abs);
     } catch {
-      continue; // a folder
+      continue; // unreadable: the bot reports it
     }
     const rec = recordedFiles.get(path.basename(abs));
-    if (!rec) notes.push(`${arg} was not part of the recorded command (${data.bot.command.join(' ')})`);
+    if (!rec) notes.push(`${arg} was not part of the recorded command (${recorded.command.join(' ')})`);
     else if (rec.sha256 !== digest.sha256) notes.push(`${arg} differs from the recorded ${rec.given}: sha256 ${digest.sha256.slice(0, 12)}…, recorded ${rec.sha256.slice(0, 12)}…`);
   }
   return notes;
@@ -319,22 +323,32 @@ export function formatComparisons(result: ReplayResult): string {
   for (const note of result.botNotes) lines.push(`note: ${note}`);
   const total = result.comparisons.length;
   result.comparisons.forEach((c, i) => {
-    lines.push(`replay ${i + 1}/${total}: ${c.scenario} [${c.role}]`);
-    lines.push(c.verdicts.same
-      ? `  verdicts:   same as recorded (${c.verdicts.recorded.length ? c.verdicts.recorded.join(', ') : 'none'})`
-      : `  verdicts:   differ — recorded: ${c.verdicts.recorded.join(', ') || 'none'}; now: ${c.verdicts.replayed.join(', ') || 'none'}`);
-    const d = c.firstDifference;
-    if (!d) lines.push(`  bot output: identical to the recording (${c.answers.recorded} answers)`);
-    else
-      lines.push(`  bot output: first differs at ply ${d.ply} (${d.label})${d.kind === 'output' ? ', in lines beyond the answers' : ''}`,
-        `              expected ${bytes(d.expected)}`,
-        `              actual   ${bytes(d.actual)}`);
-    const j = c.jury.firstDifference;
-    if (!j) lines.push(`  jury input: identical to the recording (${c.jury.recorded} lines)`);
-    else if (j.afterBotDifference) lines.push(`  jury input: identical until the bot's output differed; from jury line ${j.line} on the game went another way`);
-    else lines.push(`  jury input: differs at jury line ${j.line} before the bot's output did (the game or botjury changed?): expected ${bytes(j.expected)}, sent ${bytes(j.actual)}`);
+    lines.push(`replay ${i + 1}/${total}: ${c.scenario} [${c.role}]`, ...comparisonLines(c));
   });
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * One run's comparison: verdicts, bot output, jury input (each line indented two spaces). In a match,
+ * `otherSeatsDiffer` says another seat's bot answered otherwise, which changes this seat's jury input.
+ */
+export function comparisonLines(c: RunComparison, otherSeatsDiffer = false): string[] {
+  const lines: string[] = [];
+  lines.push(c.verdicts.same
+    ? `  verdicts:   same as recorded (${c.verdicts.recorded.length ? c.verdicts.recorded.join(', ') : 'none'})`
+    : `  verdicts:   differ — recorded: ${c.verdicts.recorded.join(', ') || 'none'}; now: ${c.verdicts.replayed.join(', ') || 'none'}`);
+  const d = c.firstDifference;
+  if (!d) lines.push(`  bot output: identical to the recording (${c.answers.recorded} answers)`);
+  else
+    lines.push(`  bot output: first differs at ply ${d.ply} (${d.label})${d.kind === 'output' ? ', in lines beyond the answers' : ''}`,
+      `              expected ${bytes(d.expected)}`,
+      `              actual   ${bytes(d.actual)}`);
+  const j = c.jury.firstDifference;
+  if (!j) lines.push(`  jury input: identical to the recording (${c.jury.recorded} lines)`);
+  else if (j.afterBotDifference) lines.push(`  jury input: identical until the bot's output differed; from jury line ${j.line} on the game went another way`);
+  else if (otherSeatsDiffer) lines.push(`  jury input: differs at jury line ${j.line}, before this bot's output did: another seat's bot answered otherwise first (expected ${bytes(j.expected)}, sent ${bytes(j.actual)})`);
+  else lines.push(`  jury input: differs at jury line ${j.line} before the bot's output did (the game or botjury changed?): expected ${bytes(j.expected)}, sent ${bytes(j.actual)}`);
+  return lines;
 }
 
 function bytes(b: Bytes | string | null): string {

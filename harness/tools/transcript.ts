@@ -190,21 +190,31 @@ export function writeTranscript(file: string, data: TranscriptFile): void {
 
 let validator: ValidateFunction | undefined;
 
-function transcriptValidator(): ValidateFunction {
-  if (validator) return validator;
+/**
+ * An Ajv with the schemas transcripts refer to by relative path, as editors resolve them (setup,
+ * scenario, report); `extra` (file names in schemas/) are added too, so one file can refer to another.
+ */
+export function transcriptAjv(extra: readonly string[] = []): import('ajv/dist/2020.js').default {
   const ajv = createAjv();
   ajv.addFormat('regex', { validate: (s: string) => { try { new RegExp(s); return true; } catch { return false; } } });
   ajv.addFormat('date-time', { validate: (s: string) => !Number.isNaN(Date.parse(s)) });
-  // The transcript schema refers to the scenario and report schemas by relative path, as editors do.
   const load = (rel: string): void => {
     const abs = path.join(SCHEMA_DIR, rel);
     ajv.addSchema({ ...(JSON.parse(readFileSync(abs, 'utf8')) as object), $id: pathToFileURL(abs).href });
   };
   for (const f of readdirSync(path.join(SCHEMA_DIR, 'setup')).filter((f) => f.endsWith('.json'))) load(`setup/${f}`);
-  load('scenario.schema.json');
-  load('report.schema.json');
-  const main = path.join(SCHEMA_DIR, 'transcript.schema.json');
-  validator = ajv.compile({ ...(JSON.parse(readFileSync(main, 'utf8')) as object), $id: pathToFileURL(main).href });
+  for (const rel of ['scenario.schema.json', 'report.schema.json', ...extra]) load(rel);
+  return ajv;
+}
+
+/** Compiles schemas/`file` with its file URL as $id (its relative $refs resolve as in an editor). */
+export function compileSchema(ajv: import('ajv/dist/2020.js').default, file: string): ValidateFunction {
+  const main = path.join(SCHEMA_DIR, file);
+  return ajv.compile({ ...(JSON.parse(readFileSync(main, 'utf8')) as object), $id: pathToFileURL(main).href });
+}
+
+function transcriptValidator(): ValidateFunction {
+  validator ??= compileSchema(transcriptAjv(), 'transcript.schema.json');
   return validator;
 }
 
@@ -215,20 +225,28 @@ export function transcriptProblems(data: unknown): string[] {
   return (validate.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'}: ${e.message ?? 'is not valid'}`);
 }
 
-/** Reads and validates a transcript file; a bad file is the harness's fault (exit 2). */
-export function readTranscript(file: string): TranscriptFile {
-  let data: unknown;
+/** A transcript file's JSON (of either kind), bounded in size; a bad file is the harness's fault (exit 2). */
+export function readTranscriptJson(file: string): unknown {
   try {
-    data = JSON.parse(readBoundedFile(file, FILE_CAPS.transcript, 'transcript'));
+    return JSON.parse(readBoundedFile(file, FILE_CAPS.transcript, 'transcript'));
   } catch (e) {
     if (e instanceof FileError) throw new HarnessError(e.message);
     // JSON.parse quotes the text around the error; say where only.
     const position = /position (\d+)/.exec((e as Error).message)?.[1];
     throw new HarnessError(`transcript ${file}: not valid JSON${position !== undefined ? ` (at byte ${position})` : ''}`);
   }
+}
+
+/** A parsed transcript, validated against schemas/transcript.schema.json. */
+export function checkTranscript(data: unknown, file: string): TranscriptFile {
   const problems = transcriptProblems(data);
   if (problems.length > 0) throw new HarnessError(`${file} is not a botjury transcript:\n  ${problems.join('\n  ')}`);
   return data as TranscriptFile;
+}
+
+/** Reads and validates a transcript file; a bad file is the harness's fault (exit 2). */
+export function readTranscript(file: string): TranscriptFile {
+  return checkTranscript(readTranscriptJson(file), file);
 }
 
 /** Collects one recording per task of a run (via the runner's gameFor hook) and writes the file. */

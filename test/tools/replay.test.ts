@@ -83,6 +83,17 @@ describe('replay', () => {
     expect(stderr.match(/jury input: identical to the recording/g)).toHaveLength(2);
   });
 
+  it('replays a game whose profile has limits of its own (the JavaChallenge2015 engine: crEndsLine, longLines, stderr per turn)', async () => {
+    const file = path.join(tmp, 'jc.json');
+    const bot = ['python3', 'examples/javachallenge2015/python/bot.py'];
+    expect((await runCli(['run', 'scenarios/javachallenge2015/first-turns.yaml', '--transcript', file, '--', ...bot])).code).toBe(0);
+    expect(read(file).runs[0]!.limits).toMatchObject({ crEndsLine: true, longLines: 'keep-head' });
+    expect(transcriptProblems(read(file))).toEqual([]);
+    const r = await runCli(['replay', file, '--', ...bot]);
+    expect(r.stdout + r.stderr).toMatch(/bot output: identical to the recording/);
+    expect(r.code).toBe(0);
+  });
+
   it('without a bot command, replays the recorded one only when trusted, and shows it first', async () => {
     const file = await recordBroken();
     const refused = await runCli(['replay', file]);

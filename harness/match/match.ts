@@ -44,6 +44,8 @@ export interface MatchOptions {
   /** Record the game at every ply (for the HTML replay). */
   snapshots?: boolean;
   signal?: AbortSignal;
+  /** Characters of game detail the report keeps (default DETAIL_BUDGET_CHARS). */
+  detailBudgetChars?: number;
   onGameEnd?(game: MatchGame): void;
   /**
    * The game one bot seat plays, e.g. wrapped to record its moves (a match transcript). Called for
@@ -63,6 +65,11 @@ export interface MatchSeat {
   result: GameResult | null;
   /** This seat's run, judged as `check` judges one: violations, timing, memory, transcript. */
   run?: ScenarioResult;
+  /**
+   * The wall time of each reply, when the run's detail (transcript, per-reply timing, snapshots) was
+   * dropped to bound the report (see DETAIL_BUDGET_CHARS): what the standings need of it.
+   */
+  replyWallsMs?: number[];
 }
 
 export interface MatchGame {
@@ -119,6 +126,43 @@ export interface MatchReport {
   pair?: { tally: GameTally; stats: ScoreStats; sprt?: SprtDecision & SprtParams };
   /** Why the match stopped before `planned` games (an SPRT decision, an interrupt). */
   stopped?: string;
+  /** Games whose seats keep results, verdicts and reply times only (the report's detail was bounded). */
+  compactedGames?: number;
+}
+
+/**
+ * A match keeps each game's full detail (every seat's transcript, per-reply timing, snapshots for the
+ * HTML replay) until it holds about this much as compact JSON (the indented report is about three times that); later games keep their results, verdicts with their
+ * evidence, and reply times. A JavaChallenge2015 game with four bots is about 1 MB of detail, and a
+ * match of thousands of games must neither exhaust memory nor write a report `merge` cannot read.
+ * `--transcript FILE` records every game in full.
+ */
+export const DETAIL_BUDGET_CHARS = 12 << 20;
+
+/** About how many characters of report a game's droppable detail takes (transcripts, replies, snapshots). */
+function detailChars(g: MatchGame): number {
+  let n = 0;
+  for (const s of g.seats) {
+    const run = s.run;
+    if (!run) continue;
+    // Measured as the JSON it becomes (a few milliseconds for the largest games, against ~0.5 s to play one).
+    n += JSON.stringify(run.transcript).length + JSON.stringify(run.timing.perReply).length;
+    if (run.snapshots) n += JSON.stringify(run.snapshots).length;
+  }
+  return n;
+}
+
+/** Drops a game's detail, keeping what the standings and verdicts need. */
+function compactGame(g: MatchGame): void {
+  for (const s of g.seats) {
+    const run = s.run;
+    if (!run) continue;
+    s.replyWallsMs = run.timing.perReply.map((p) => p.wallMs);
+    run.transcriptDropped += run.transcript.length;
+    run.transcript = [];
+    run.timing.perReply = [];
+    delete run.snapshots;
+  }
 }
 
 /** Seat `role index → bot index` for game `index`: bot k sits k seats after the game's rotation. */
@@ -224,6 +268,8 @@ export async function runMatch(options: MatchOptions, version: string): Promise<
   let next = 0;
   let stopped: string | undefined;
   let harnessError: unknown = null;
+  let detailKept = 0;
+  let compacted = 0;
   const worker = async (): Promise<void> => {
     while (next < indexes.length && !stopped && !harnessError && !options.signal?.aborted) {
       const index = indexes[next++]!;
@@ -231,7 +277,13 @@ export async function runMatch(options: MatchOptions, version: string): Promise<
         const g = await playGame(index, options);
         if (options.signal?.aborted) return;
         finished.set(index, g);
+        // Every listener (console line, transcript file) sees the game whole; then its detail is bounded.
         options.onGameEnd?.(g);
+        detailKept += detailChars(g);
+        if (detailKept > (options.detailBudgetChars ?? DETAIL_BUDGET_CHARS)) {
+          compactGame(g);
+          compacted++;
+        }
         if (options.sprt && options.bots.length === 2) {
           const decision = sprtDecision(pairTally([...finished.values()]), options.sprt);
           if (decision.result !== 'continue') stopped = `SPRT: ${decision.result} accepted after ${finished.size} games (LLR ${decision.llr.toFixed(2)}, bounds ${decision.lower.toFixed(2)} … ${decision.upper.toFixed(2)})`;
@@ -245,7 +297,9 @@ export async function runMatch(options: MatchOptions, version: string): Promise<
   if (harnessError) throw harnessError;
   if (options.signal?.aborted) stopped = 'interrupted';
   const games = [...finished.values()].sort((a, b) => a.index - b.index);
-  return buildReport(options, version, startedAt, games, stopped);
+  const report = buildReport(options, version, startedAt, games, stopped);
+  if (compacted > 0) report.compactedGames = compacted;
+  return report;
 }
 
 export function buildReport(options: Pick<MatchOptions, 'game' | 'bots' | 'games' | 'seed' | 'profile' | 'shard' | 'sprt'>, version: string, startedAt: Date, games: MatchGame[], stopped?: string): MatchReport {
@@ -295,7 +349,7 @@ export function pairResult(g: MatchGame): GameResult {
 function standing(bot: MatchBot, k: number, games: MatchGame[]): BotStanding {
   const seats = games.flatMap((g) => g.seats.filter((s) => s.bot === k));
   const runs = seats.flatMap((s) => (s.run ? [s.run] : []));
-  const walls = runs.flatMap((r) => r.timing.perReply.map((p) => p.wallMs)).sort((a, b) => a - b);
+  const walls = seats.flatMap((s) => s.replyWallsMs ?? s.run?.timing.perReply.map((p) => p.wallMs) ?? []).sort((a, b) => a - b);
   const violations: Record<string, number> = {};
   for (const r of runs) for (const v of r.violations) violations[v.code] = (violations[v.code] ?? 0) + 1;
   const shares = runs.filter((r) => r.timing.totalBudgetMs).map((r) => r.timing.totalMs / r.timing.totalBudgetMs!);
@@ -325,7 +379,18 @@ export function mergeReports(reports: MatchReport[], options: Pick<MatchOptions,
   const first = reports[0]!;
   const games = reports.flatMap((r) => r.games).sort((a, b) => a.index - b.index);
   const started = new Date(Math.min(...reports.map((r) => Date.parse(r.startedAt))));
+  // The merged report is bounded as one match's is: full detail for the first games only.
+  let detailKept = 0;
+  let compacted = 0;
+  for (const g of games) {
+    if (g.seats.some((s) => s.replyWallsMs)) compacted++;
+    else if ((detailKept += detailChars(g)) > DETAIL_BUDGET_CHARS) {
+      compactGame(g);
+      compacted++;
+    }
+  }
   const merged = buildReport({ ...options, games: first.planned, seed: first.seed, profile: first.profile }, first.tool.version, started, games);
+  if (compacted > 0) merged.compactedGames = compacted;
   merged.durationMs = Math.max(...reports.map((r) => Date.parse(r.startedAt) + r.durationMs)) - started.getTime();
   return merged;
 }

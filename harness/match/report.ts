@@ -53,6 +53,8 @@ export function matchSummary(report: MatchReport): string {
   const fmtRow = (r: string[]): string => r.map((c, i) => (i === 0 || i === r.length - 1 ? pad(c, widths[i]!) : lpad(c, widths[i]!))).join('  ').trimEnd();
   lines.push(fmtRow(head), ...rows.map(fmtRow));
   for (const s of report.standings) lines.push(`  ${s.name}: ${s.command.join(' ')}`);
+  if (report.compactedGames)
+    lines.push(`  (transcripts, per-reply timing and replays are kept for the first ${played - report.compactedGames} games to end; the other ${report.compactedGames} keep results, verdicts and reply times — --transcript FILE records every game)`);
   if (report.pair) {
     const t = report.pair.tally;
     lines.push(`${report.standings[0]!.name} vs ${report.standings[1]!.name}: +${t.wins} =${t.draws} -${t.losses} — ${formatEloLine(report.pair.stats)}`);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchRelay } from '../../harness/match/relay.js';
-import { gameSeed, pairResult, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
+import { gameSeed, mergeReports, pairResult, runMatch, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
+import { GAMES } from '../../harness/games/registry.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { ROOT, runCli } from '../helpers.js';
 import { expectRefused } from '../security/hostile.js';
@@ -22,6 +23,14 @@ async function match(args: string[], bots: string[][]): Promise<{ code: number; 
     throw new Error(`no match report (exit ${r.code}): ${r.stderr}${r.stdout}`);
   }
   return { code: r.code, report, stderr: r.stdout + r.stderr };
+}
+
+function matchReportSchemaErrors(report: unknown): unknown {
+  const Ajv = (Ajv2020 as unknown as { default: typeof Ajv2020 }).default ?? Ajv2020;
+  const ajv = new (Ajv as unknown as new (o: object) => { addSchema(s: object): void; validate(s: object, d: unknown): boolean; errors: unknown })({ strict: false, validateFormats: false });
+  const schema = (name: string) => JSON.parse(readFileSync(path.join(ROOT, 'schemas', name), 'utf8')) as Record<string, unknown>;
+  ajv.addSchema({ ...schema('report.schema.json'), $id: 'https://botjury.dev/schemas/report.schema.json' });
+  return ajv.validate(schema('match-report.schema.json'), report) ? null : ajv.errors;
 }
 
 const runsOf = (report: MatchReport, bot: number) => report.games.flatMap((g) => g.seats.filter((s) => s.bot === bot).map((s) => s.run!));
@@ -87,13 +96,7 @@ describe('botjury match', () => {
     expect(stderr).toMatch(/^A vs B: \+\d+ =\d+ -\d+ — Elo: /m);
     expect(code).toBe(0);
     // The JSON follows schemas/match-report.schema.json (whose seat runs are report.schema.json results).
-    const Ajv = (Ajv2020 as unknown as { default: typeof Ajv2020 }).default ?? Ajv2020;
-    const ajv = new (Ajv as unknown as new (o: object) => { addSchema(s: object): void; validate(s: object, d: unknown): boolean; errors: unknown })({ strict: false, validateFormats: false });
-    const schema = (name: string) => JSON.parse(readFileSync(path.join(ROOT, 'schemas', name), 'utf8')) as Record<string, unknown>;
-    ajv.addSchema({ ...schema('report.schema.json'), $id: 'https://botjury.dev/schemas/report.schema.json' });
-    const ok = ajv.validate(schema('match-report.schema.json'), report);
-    expect(ajv.errors ?? null).toBeNull();
-    expect(ok).toBe(true);
+    expect(matchReportSchemaErrors(report)).toBeNull();
   });
 
   it('a broken bot gets exactly its verdict, with the jury\'s consequence; the other bot none (exit 1)', async () => {
@@ -266,6 +269,35 @@ describe('botjury match', () => {
     const r = await runCli(['match', 'alquerque', '--record', file('one.txt', 'c3-d4\u001b[31m\n'), ...bots]);
     expect(r.stdout).toMatch(/the record has 'c3-d4\\x1b\[31m'/);
     expect(r.stdout).not.toContain('\u001b');
+  });
+
+  it('bounds what the report keeps: past the detail budget a game keeps results, verdicts and reply times, and the standings are the same', async () => {
+    const game = GAMES.find((g) => g.id === 'alquerque')!;
+    const options = {
+      game, games: 4, seed: 11, invokedFrom: ROOT,
+      bots: [{ name: 'A', command: PY('alquerque') }, { name: 'B', command: ['python3', 'examples/alquerque/broken/skips-capture.py'] }],
+    };
+    const [whole, bounded] = [await runMatch(options, 'test'), await runMatch({ ...options, detailBudgetChars: 1 }, 'test')];
+    expect(whole.compactedGames).toBeUndefined();
+    expect(bounded.compactedGames).toBe(4);
+    expect(matchReportSchemaErrors(JSON.parse(JSON.stringify(bounded)))).toBeNull();
+    for (const g of bounded.games)
+      for (const s of g.seats) {
+        expect(s.run!.transcript).toEqual([]);
+        expect(s.run!.timing.perReply).toEqual([]);
+        expect(s.replyWallsMs!.length).toBe(s.run!.timing.replies);
+        expect(s.run!.transcriptDropped).toBeGreaterThan(0);
+      }
+    // Verdicts keep their evidence; the table is computed from the reply times kept.
+    const table = (r: MatchReport) => r.standings.map((s) => ({ ...s, timing: { ...s.timing, medianMs: null, worstMs: null, budgetShareMax: null }, peakMemoryMb: null }));
+    expect(table(bounded)).toEqual(table(whole));
+    expect(bounded.games.flatMap((g) => g.seats.flatMap((s) => s.run!.violations.map((v) => v.code)))).toEqual(whole.games.flatMap((g) => g.seats.flatMap((s) => s.run!.violations.map((v) => v.code))));
+    expect(bounded.standings.map((s) => s.timing.replies)).toEqual(whole.standings.map((s) => s.timing.replies));
+    expect(bounded.standings.every((s) => s.timing.medianMs !== null && s.timing.worstMs !== null)).toBe(true);
+    // merge keeps a compacted shard as it is and bounds what it adds.
+    const merged = mergeReports([JSON.parse(JSON.stringify(bounded)) as MatchReport], { game, bots: options.bots });
+    expect(merged.compactedGames).toBe(4);
+    expect(merged.standings.map((s) => s.timing)).toEqual(bounded.standings.map((s) => s.timing));
   });
 });
 

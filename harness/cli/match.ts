@@ -248,7 +248,9 @@ function matchOutputs(values: OptionValues): { wantsSnapshots: boolean; gameEnd(
 async function writeMatch(name: string, out: Output, report: MatchReport): Promise<void> {
   if (name === 'console') out.write(matchSummary(report));
   // The snapshots the HTML replay needs stay out of the JSON (the transcript has the game).
-  else if (name === 'json') out.write(`${JSON.stringify(report, (key, value: unknown) => (key === 'snapshots' ? undefined : value), 2)}\n`);
+  // Indented for reading; a large match (its detail already bounded) as compact JSON, a third of the
+  // size, so its shards stay within what `merge` reads.
+  else if (name === 'json') out.write(`${JSON.stringify(report, (key, value: unknown) => (key === 'snapshots' ? undefined : value), report.compactedGames ? undefined : 2)}\n`);
   else if (name === 'html') {
     // Every seat of every game replayed, under the match's table.
     out.write(htmlPage(matchAsRunReport(report), undefined, `<h2>Match</h2>\n<pre class="match-table">${escapeHtml(matchSummary(report))}</pre>\n`));

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HarnessError, killAllBotsSync, resolveCommand } from './core/bot-process.js';
 import { dryRunProblems } from './core/dry-run.js';
-import { allowReadingUnder, FILE_CAPS, FileError, prepareOutputFile, prepareOutputFolder, readBoundedFile } from './core/files.js';
+import { allowReadingUnder, FILE_CAPS, FileError, prepareOutputFile, prepareOutputFolder, readBoundedFile, readFilePrefix } from './core/files.js';
 import { SCENARIO_DIR } from './core/paths.js';
 import { printable } from './core/printable.js';
 import { defaultJobs, exitCodeFor, planTasks, runTasks, shardTasks, type Reporter } from './core/runner.js';
@@ -18,7 +18,7 @@ import { importRecord, parseRecord, RecordError } from './tools/import.js';
 import { formatComparisons, replay, replayExitCode } from './tools/replay.js';
 import { scenarioYaml } from './tools/scenario-text.js';
 import { botInfo, checkTranscript, readTranscriptJson, TranscriptRecorder } from './tools/transcript.js';
-import { isMatchTranscript } from './tools/match-transcript.js';
+import { isMatchTranscript, MATCH_TRANSCRIPT_SNIFF_BYTES, startsAsMatchTranscript } from './tools/match-transcript.js';
 import { commandHelp, globalHelp } from './cli/help.js';
 import { listGame } from './cli/list.js';
 import { checkProfile, checkRole, findGame, known } from './cli/lookup.js';
@@ -210,8 +210,11 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
   if (!file) throw new UsageError('replay needs a transcript file (written by run, check or match with --transcript FILE)');
   if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
   const abs = path.resolve(cwd, file);
+  // A match transcript is JSON Lines, told by its first line and read a line at a time; a single bot's
+  // transcript is one JSON document.
+  if (startsAsMatchTranscript(readFilePrefix(abs, MATCH_TRANSCRIPT_SNIFF_BYTES, 'transcript'))) return replayMatchCommand(file, abs, botArgv, values, cwd, cliTools(own));
   const document = readTranscriptJson(abs);
-  if (isMatchTranscript(document)) return replayMatchCommand(file, document, botArgv, values, cwd, cliTools(own));
+  if (isMatchTranscript(document)) throw new HarnessError(`${terminalText(file, 200)} is not a usable botjury match transcript: not JSON Lines (its header alone on line 1, then a game per line)`);
   if (values.game !== undefined) throw new UsageError(`--game picks a game of a match transcript; ${terminalText(file, 200)} is not one`);
   const data = checkTranscript(document, abs);
   // A transcript is a file from anywhere: its command runs only when the user says so, and is shown first.

@@ -46,11 +46,11 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
   },
   replay: {
     usage: 'botjury replay <transcript.json> [options] [-- <bot command> [args...] [-- <bot B> ...]]',
-    about: "Drives the bot through the games of a transcript (written by run or check with --transcript)\nagain and shows the first ply where its output differs. It takes match transcripts too (match\n--transcript): every game of the match (or --game N) is played again between the bots given after\n-- (one each, in the recorded order) with the same seed, seats, profile, setup and limits, and every\nbot seat is compared with its recording. With --trust-transcript-command instead of bot commands:\nthe recorded ones, printed first.",
+    about: "Drives the bot through the games of a transcript (written by run or check with --transcript)\nagain and shows the first ply where its output differs. It takes match transcripts too (match\n--transcript, JSON Lines: a header, then a line per game): every game of the match (or --game N)\nis played again, a line at a time, between the bots given after -- (one each, in the recorded\norder) with the same seed, seats, profile, setup and limits, and every bot seat is compared with\nits recording. With --trust-transcript-command instead of bot commands: the recorded ones,\nprinted first.",
     examples: [
       `botjury check alquerque --transcript run.json -- ${BOT}`,
       `botjury replay run.json -- ${BOT}`,
-      `botjury replay match.json --game 2 -- ${BOT} -- node examples/alquerque/js/bot.js`,
+      `botjury replay match.jsonl --game 2 -- ${BOT} -- node examples/alquerque/js/bot.js`,
     ],
     notes: "Exit codes: 0 same output and no violation, 1 a violation or a bot's output differs from the\nrecording, 2 the harness could not do its job.",
   },
@@ -73,7 +73,7 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
       `botjury match alquerque --games 10 --seed 1 -- ${BOT} -- node examples/alquerque/js/bot.js`,
       `botjury match alquerque --games 400 --sprt 0,10,0.05,0.05 --jobs 2 -- ${BOT} -- node examples/alquerque/js/bot.js`,
       `botjury match alquerque --games 100 --shard 1/4 --reporter json=shard-1.json -- ${BOT} -- node examples/alquerque/js/bot.js`,
-      `botjury match alquerque --games 4 --seed 1 --transcript match.json -- ${BOT} -- node examples/alquerque/js/bot.js`,
+      `botjury match alquerque --games 4 --seed 1 --transcript match.jsonl -- ${BOT} -- node examples/alquerque/js/bot.js`,
     ],
     notes: 'Exit codes: 0 no bot broke a rule, 1 a bot broke a rule (see the table), 2 the harness could not do its job.',
   },

@@ -1,5 +1,6 @@
 // `botjury match` and `botjury merge`: the command-line side of harness/match/. The bots come after
 // `--`, each further `--` starting the next one (executed directly, no shell).
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { HarnessError, resolveCommand } from '../core/bot-process.js';
@@ -7,7 +8,9 @@ import { FILE_CAPS, FileError, prepareOutputFile, readBoundedFile } from '../cor
 import type { GameDefinition } from '../core/game.js';
 import { scenarioDataProblems } from '../core/scenario.js';
 import { importRecord, parseRecord, RecordError } from '../tools/import.js';
-import { checkMatchTranscript, formatMatchReplay, MatchRecorder, matchReplayExitCode, matchSettings, replayMatch } from '../tools/match-transcript.js';
+import {
+  formatGameReplay, formatMatchReplayNotes, formatMatchReplaySummary, MatchRecorder, MatchReplay, matchReplayExitCode, matchSettings, matchTranscriptHeader, MatchTranscriptWriter, openMatchTranscript,
+} from '../tools/match-transcript.js';
 import { botInfo } from '../tools/transcript.js';
 import { printable } from '../core/printable.js';
 import { mergeReports, runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
@@ -74,6 +77,7 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
   const recorder = transcriptFile ? new MatchRecorder() : undefined;
   // Digest the bots before they run: the transcript names what was actually judged.
   const botInfos = recorder ? bots.map((b) => ({ name: b.name, ...botInfo(b.command, cwd) })) : [];
+  let transcript: MatchTranscriptWriter | undefined;
   const options: MatchOptions = {
     game,
     bots,
@@ -91,11 +95,21 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
     ...(memoryMb !== undefined ? { memoryMb } : {}),
     ...(values.strict ? { strict: true } : {}),
     ...(outputs.wantsSnapshots ? { snapshots: true } : {}),
-    onGameEnd: (g) => outputs.gameEnd(g, bots.map((b) => b.name), games),
+    onGameEnd: (g) => {
+      // Written now, whole: the match may let the game's transcripts go once this returns.
+      if (transcript && recorder) transcript.writeGame(recorder.takeGame(g));
+      outputs.gameEnd(g, bots.map((b) => b.name), games);
+    },
     ...(recorder ? { seatGame: recorder.seatGame } : {}),
   };
-  const report = await runMatch(options, tools.version);
-  if (recorder) recorder.write(transcriptFile!, tools.ownArgv, matchSettings(options), botInfos, report);
+  // The header before the first game: an interrupted match leaves a transcript of the games that finished.
+  if (transcriptFile) transcript = MatchTranscriptWriter.create(transcriptFile, matchTranscriptHeader(tools.ownArgv, matchSettings(options), botInfos));
+  let report: MatchReport;
+  try {
+    report = await runMatch(options, tools.version);
+  } finally {
+    transcript?.close();
+  }
   await outputs.end(report);
   return matchExitCode(report);
 }
@@ -103,51 +117,91 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
 /**
  * `botjury replay MATCH-TRANSCRIPT [--game N] [-- A... -- B...]`: plays the match's games (or game N)
  * again with the same seed, seating, profile, opponent, setup and limits, and compares every bot
- * seat with its recording. The recorded commands run only with --trust-transcript-command.
+ * seat with its recording. The recorded commands run only with --trust-transcript-command. The file
+ * is read a game at a time, each game replayed and shown as it is read.
  */
-export async function replayMatchCommand(shown: string, document: unknown, botArgv: string[], values: OptionValues, cwd: string, tools: CliTools): Promise<number> {
+export async function replayMatchCommand(shown: string, abs: string, botArgv: string[], values: OptionValues, cwd: string, tools: CliTools): Promise<number> {
   for (const flag of ['reporter', 'output', 'cwd'] as const)
     if (values[flag] !== undefined) throw new CommandLineError(`--${flag} does not apply to the replay of a match transcript (it prints its comparison; every bot runs in a fresh folder)`);
-  const { data, game } = checkMatchTranscript(document, shown, GAMES);
-  let only: number | undefined;
-  if (values.game !== undefined) {
-    only = tools.boundedInt('--game', values.game, MAX_GAMES) - 1;
-    if (!data.games.some((g) => g.index === only)) throw new CommandLineError(`--game ${only + 1}: ${shown} holds ${gameNumbers(data.games.map((g) => g.index))}`);
+  const only = values.game !== undefined ? tools.boundedInt('--game', values.game, MAX_GAMES) - 1 : undefined;
+  const reader = await openMatchTranscript(abs, shown, GAMES, only !== undefined ? { only } : {});
+  let transcript: MatchTranscriptWriter | undefined;
+  try {
+    const { header } = reader;
+    if (only !== undefined && only >= header.match.games) throw new CommandLineError(`--game ${only + 1}: the match in ${shown} had ${header.match.games} games`);
+    const recordedCommands = header.bots.map((b) => b.command);
+    const shownCommands = (): string => header.bots.map((b) => `${printable(b.name, 20)} ${printable(JSON.stringify(b.command), 300)}`).join(', ');
+    if (botArgv.length === 0 && !values['trust-transcript-command'])
+      throw new CommandLineError(`replay runs the bots you give, each after its own --: botjury replay ${shown} -- <bot A> -- <bot B> (the transcript names ${shownCommands()}; to run exactly those, add --trust-transcript-command)`);
+    if (botArgv.length > 0 && values['trust-transcript-command']) throw new CommandLineError('--trust-transcript-command: bot commands were given after --; give one or the other');
+    const given = botArgv.length > 0 ? splitBots(botArgv) : undefined;
+    if (given && (given.length !== header.bots.length || given.some((c) => c.length === 0)))
+      throw new CommandLineError(`the match had ${header.bots.length} bots; give ${header.bots.length} commands, each after its own -- (in the recorded order: ${header.bots.map((b) => b.name).join(', ')})`);
+    const commands = given ?? recordedCommands;
+    const invokedFrom = given ? cwd : header.bots[0]!.invokedFrom;
+    const memoryMb = tools.memoryOption(values);
+    const jobs = tools.jobs(values);
+    const transcriptFile = values.transcript !== undefined ? path.resolve(cwd, values.transcript) : undefined;
+    // The transcript being read is written from the start: the replay would read its own lines.
+    if (transcriptFile && sameFile(abs, transcriptFile)) throw new CommandLineError(`--transcript ${values.transcript!}: that is the transcript being replayed; give another file`);
+    // The first game (game N) is read before anything runs: a file whose games are bad from the start,
+    // or without game N, is refused with nothing run. A bad line further on stops the replay there.
+    const first = await reader.games.next();
+    if (first.done) {
+      if (only !== undefined) throw new CommandLineError(`--game ${only + 1}: ${shown} holds ${gameNumbers(reader.indexes)}`);
+      throw new HarnessError(`${shown} holds no games`);
+    }
+    const recordedGames = (async function* () {
+      yield first.value;
+      yield* reader.games;
+    })();
+    // A transcript is a file from anywhere: its commands run only when the user says so, and are shown first.
+    if (!given) process.stderr.write(`botjury: running the transcript's commands ${shownCommands()} from ${printable(invokedFrom, 500)}\n`);
+    for (const c of commands) resolveCommand(c, invokedFrom); // a missing executable is the harness's fault, before any game
+    if (transcriptFile) prepareOutputFile(transcriptFile, '--transcript');
+    const botInfos = transcriptFile ? header.bots.map((b, k) => ({ name: b.name, ...botInfo(commands[k]!, invokedFrom) })) : [];
+    const replay = new MatchReplay(header, reader.game, {
+      commands,
+      invokedFrom,
+      transcriptPath: path.resolve(cwd, shown),
+      jobs,
+      signal: tools.signal(),
+      ...(memoryMb !== undefined ? { memoryMb } : {}),
+      ...(values.strict ? { strict: true } : {}),
+    });
+    if (transcriptFile) transcript = MatchTranscriptWriter.create(transcriptFile, matchTranscriptHeader(tools.ownArgv, replay.settings, botInfos));
+    // The notes come with the first game's comparison, which a reader looks at first.
+    let notesShown = false;
+    const showNotes = (): void => {
+      if (!notesShown) process.stdout.write(formatMatchReplayNotes(replay.notes));
+      notesShown = true;
+    };
+    const summary = await replay.run(recordedGames, (game, line) => {
+      showNotes();
+      process.stdout.write(formatGameReplay(game, header));
+      transcript?.writeGame(line);
+    });
+    showNotes();
+    process.stdout.write(formatMatchReplaySummary(summary, only));
+    return matchReplayExitCode(summary);
+  } finally {
+    transcript?.close();
+    await reader.close();
   }
-  const recordedCommands = data.bots.map((b) => b.command);
-  const shownCommands = (): string => data.bots.map((b) => `${printable(b.name, 20)} ${printable(JSON.stringify(b.command), 300)}`).join(', ');
-  if (botArgv.length === 0 && !values['trust-transcript-command'])
-    throw new CommandLineError(`replay runs the bots you give, each after its own --: botjury replay ${shown} -- <bot A> -- <bot B> (the transcript names ${shownCommands()}; to run exactly those, add --trust-transcript-command)`);
-  if (botArgv.length > 0 && values['trust-transcript-command']) throw new CommandLineError('--trust-transcript-command: bot commands were given after --; give one or the other');
-  const given = botArgv.length > 0 ? splitBots(botArgv) : undefined;
-  if (given && (given.length !== data.bots.length || given.some((c) => c.length === 0)))
-    throw new CommandLineError(`the match had ${data.bots.length} bots; give ${data.bots.length} commands, each after its own -- (in the recorded order: ${data.bots.map((b) => b.name).join(', ')})`);
-  const commands = given ?? recordedCommands;
-  const invokedFrom = given ? cwd : data.bots[0]!.invokedFrom;
-  // A transcript is a file from anywhere: its commands run only when the user says so, and are shown first.
-  if (!given) process.stderr.write(`botjury: running the transcript's commands ${shownCommands()} from ${printable(invokedFrom, 500)}\n`);
-  for (const c of commands) resolveCommand(c, invokedFrom); // a missing executable is the harness's fault, before any game
-  const transcriptFile = values.transcript !== undefined ? path.resolve(cwd, values.transcript) : undefined;
-  if (transcriptFile) prepareOutputFile(transcriptFile, '--transcript');
-  const botInfos = transcriptFile ? data.bots.map((b, k) => ({ name: b.name, ...botInfo(commands[k]!, invokedFrom) })) : [];
-  const memoryMb = tools.memoryOption(values);
-  const result = await replayMatch(data, game, {
-    commands,
-    invokedFrom,
-    transcriptPath: path.resolve(cwd, shown),
-    jobs: tools.jobs(values),
-    signal: tools.signal(),
-    ...(only !== undefined ? { only } : {}),
-    ...(memoryMb !== undefined ? { memoryMb } : {}),
-    ...(values.strict ? { strict: true } : {}),
-  });
-  if (transcriptFile) result.recorder.write(transcriptFile, tools.ownArgv, result.settings, botInfos, { games: result.replays.map((r) => r.played) });
-  process.stdout.write(formatMatchReplay(result));
-  return matchReplayExitCode(result);
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    const x = statSync(a);
+    const y = statSync(b);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
 }
 
 /** "games 1, 2, 5" — or the first few and how many more. */
-function gameNumbers(indexes: number[]): string {
+function gameNumbers(indexes: readonly number[]): string {
   const numbers = [...indexes].sort((a, b) => a - b).map((i) => i + 1);
   if (numbers.length === 0) return 'no games';
   const shown = numbers.slice(0, 10).join(', ');

@@ -2,6 +2,7 @@
 // files, never more than a cap, and no error message ever quotes what a file contains — a scenario may
 // name /etc/shadow or /dev/zero, and a transcript may come from anyone.
 import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, realpathSync, rmdirSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_ROOT } from './paths.js';
 
@@ -56,6 +57,110 @@ export function readBoundedFile(file: string, maxBytes: number, what: string, sh
     throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The first `maxBytes` bytes of a regular file (all of it when shorter), e.g. to tell what kind of file it is. */
+export function readFilePrefix(file: string, maxBytes: number, what: string, shownAs = file): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new FileError(`${what} ${shownAs}`, `not a regular file (${kindOf(st)})`);
+    const buffer = Buffer.alloc(maxBytes);
+    let length = 0;
+    while (length < maxBytes) {
+      const n = readSync(fd, buffer, length, maxBytes - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } catch (e) {
+    if (e instanceof FileError) throw e;
+    throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** One line of a file read by readLines: its text without the `\n`. */
+export interface FileLine {
+  /** 1-based. */
+  number: number;
+  text: string;
+  /** False for a last line the file ends inside (no `\n` after it). */
+  terminated: boolean;
+}
+
+/** How much of a file readLines reads and holds. */
+export interface LineCaps {
+  /** Bytes of one line (its `\n` aside). */
+  lineBytes: number;
+  lines: number;
+}
+
+const LINE_READ_CHUNK = 1 << 20;
+
+/**
+ * The lines of a regular file, one at a time, for files too large to hold at once (a match transcript):
+ * never more than one line and one chunk in memory. A line over `caps.lineBytes`, or more than
+ * `caps.lines` lines, is a FileError naming the line's number.
+ */
+export async function* readLines(file: string, caps: LineCaps, what: string, shownAs = file): AsyncGenerator<FileLine, void, undefined> {
+  const fail = (reason: string): FileError => new FileError(`${what} ${shownAs}`, reason);
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    throw fail(describeOsError(e));
+  }
+  try {
+    const st = await handle.stat().catch((e: unknown) => { throw fail(describeOsError(e)); });
+    if (!st.isFile()) throw fail(`not a regular file (${kindOf(st)})`);
+    const chunk = Buffer.alloc(LINE_READ_CHUNK);
+    // The start of the current line, copied out of `chunk` (which the next read overwrites).
+    let pieces: Buffer[] = [];
+    let pieceBytes = 0;
+    let number = 0;
+    const line = (tail: Buffer, terminated: boolean): FileLine => {
+      number++;
+      if (number > caps.lines) throw fail(`more than ${caps.lines} lines, the most botjury reads in a ${what}`);
+      const text = (pieces.length === 0 ? tail : Buffer.concat([...pieces, tail])).toString('utf8');
+      pieces = [];
+      pieceBytes = 0;
+      return { number, text, terminated };
+    };
+    const tooLong = (): FileError => fail(`line ${number + 1} is longer than ${formatBytes(caps.lineBytes)}, the most botjury reads for a line of a ${what}`);
+    for (;;) {
+      let read: number;
+      try {
+        read = (await handle.read(chunk, 0, chunk.length, null)).bytesRead;
+      } catch (e) {
+        throw fail(describeOsError(e));
+      }
+      if (read === 0) break;
+      const data = chunk.subarray(0, read);
+      let start = 0;
+      while (start < read) {
+        const newline = data.indexOf(0x0a, start);
+        const end = newline < 0 ? read : newline;
+        if (pieceBytes + (end - start) > caps.lineBytes) throw tooLong();
+        if (newline < 0) {
+          pieces.push(Buffer.from(data.subarray(start)));
+          pieceBytes += read - start;
+          break;
+        }
+        yield line(data.subarray(start, newline), true);
+        start = newline + 1;
+      }
+    }
+    if (pieceBytes > 0) yield line(Buffer.alloc(0), false);
+  } finally {
+    await handle.close();
   }
 }
 

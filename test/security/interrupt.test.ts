@@ -51,3 +51,36 @@ describe('an interrupted check', () => {
     expect(readdirSync(scratch)).toEqual([]);
   });
 });
+
+describe('an interrupted match', () => {
+  it('leaves a match transcript of the games that finished, which replays as recorded', async () => {
+    const file = path.join(tmp, 'match.jsonl');
+    const bot = 'examples/alquerque/c/build/bot';
+    const child = execa(process.execPath, [CLI, 'match', 'alquerque', '--games', '1000', '--seed', '3', '--transcript', file, '--', bot, '--', bot], {
+      cwd: ROOT, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore', timeout: 120_000,
+    });
+    // Interrupt once a game's line is in the file (the header, then a line per finished game).
+    const lines = (): number => {
+      try {
+        return readFileSync(file, 'utf8').split('\n').length - 1;
+      } catch {
+        return 0;
+      }
+    };
+    const started = Date.now();
+    while (lines() < 2 && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 50));
+    // Written as the game ended, while the match goes on.
+    expect(lines()).toBeGreaterThanOrEqual(2);
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.stderr).toContain('interrupted (SIGINT)');
+    const text = readFileSync(file, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const games = text.slice(0, -1).split('\n').slice(1).map((line) => JSON.parse(line) as { index: number });
+    expect(games.length).toBeGreaterThanOrEqual(1);
+    expect(games.length).toBeLessThan(1000);
+    const replay = await execa(process.execPath, [CLI, 'replay', file, '--', bot, '--', bot], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore', timeout: 120_000 });
+    expect(replay.stdout).toContain(`replayed ${games.length} game${games.length === 1 ? '' : 's'} of ${games.length} in the transcript: every bot seat as recorded (${2 * games.length})`);
+    expect(replay.exitCode, replay.stderr).toBe(0);
+  });
+});

@@ -182,7 +182,7 @@ type Values = OptionValues;
 
 /** What the match commands borrow from this command line. */
 function cliTools(own: string[]): CliTools {
-  return { boundedInt, parseShard, memoryOption, jobs: (v) => jobsOption(v, 1), signal: interruptibleRun, version: VERSION, ownArgv: own };
+  return { boundedInt, parseShard, memoryOption, jobs: (v) => jobsOption(v, 1), signal: interruptibleRun, interruptCode: () => interruption?.code ?? 0, version: VERSION, ownArgv: own };
 }
 
 function help(topic: string | undefined): number {

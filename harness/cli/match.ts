@@ -31,6 +31,8 @@ export interface CliTools {
   memoryOption(values: OptionValues): number | undefined;
   jobs(values: OptionValues): number;
   signal(): AbortSignal;
+  /** The exit code of the interrupt that ended the run (130 for SIGINT …), 0 when none did. */
+  interruptCode(): number;
   version: string;
   /** botjury's own arguments (before the first --), as a transcript records them. */
   ownArgv: string[];
@@ -111,7 +113,8 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
     transcript?.close();
   }
   await outputs.end(report);
-  return matchExitCode(report);
+  // An interrupted match wrote what finished; its exit code says it was interrupted, as `check`'s does.
+  return tools.interruptCode() || matchExitCode(report);
 }
 
 /**
@@ -183,7 +186,7 @@ export async function replayMatchCommand(shown: string, abs: string, botArgv: st
     });
     showNotes();
     process.stdout.write(formatMatchReplaySummary(summary, only));
-    return matchReplayExitCode(summary);
+    return tools.interruptCode() || matchReplayExitCode(summary);
   } finally {
     transcript?.close();
     await reader.close();

@@ -74,6 +74,8 @@ describe('an interrupted match', () => {
     child.kill('SIGINT');
     const r = await child;
     expect(r.stderr).toContain('interrupted (SIGINT)');
+    expect(r.stdout).toMatch(/stopped: interrupted/);
+    expect(r.exitCode).toBe(130); // as an interrupted check: the reports of what finished, and the signal's code
     const text = readFileSync(file, 'utf8');
     expect(text.endsWith('\n')).toBe(true);
     const games = text.slice(0, -1).split('\n').slice(1).map((line) => JSON.parse(line) as { index: number });

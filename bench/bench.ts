@@ -1,4 +1,4 @@
-// `npm run bench -- [--quick] [--only latency|load] [--late-games N] [--late-jobs N]`: how close
+// `npm run bench -- [--quick] [--only latency|load|match] [--late-games N] [--late-jobs N] [--max-load K]`: how close
 // botjury's timing is to the truth, quiet and under load (docs/timing.md). It measures what reports measure: the botjury CLI plays real JavaChallenge2015
 // games (JSON reporter, --role 0, --jobs 1) against bench/build/benchbot, and the figures come from
 // the report's per-reply wallMs and verdicts. Prints figures; exits 1 when a figure cannot be true
@@ -30,9 +30,9 @@ const CORES = os.availableParallelism();
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
-const USAGE = 'usage: npm run bench -- [--quick] [--only latency|load|match] [--late-games N] [--late-jobs N]';
+const USAGE = 'usage: npm run bench -- [--quick] [--only latency|load|match] [--late-games N] [--late-jobs N] [--max-load K]';
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-const known = new Set(['--quick', '--only', '--late-games', '--late-jobs']);
+const known = new Set(['--quick', '--only', '--late-games', '--late-jobs', '--max-load']);
 if ((only !== undefined && only !== 'latency' && only !== 'load' && only !== 'match') || args.some((a, i) => a.startsWith('-') && !known.has(a) && !(i > 0 && known.has(args[i - 1]!)))) {
   console.error(USAGE);
   process.exit(2);
@@ -56,7 +56,13 @@ const SIZES = QUICK
  */
 const LATE_CONCURRENCY = option('--late-jobs') ?? 2 * CORES;
 const LATE_BY_MS = [1, 5, 20];
-const LOADS = [0, 1, 2];
+/** Busy loops per core of the load rows (`--max-load 1` stops at 1; a quiet-machine row alone is `--max-load 0`). */
+const MAX_LOAD = args.includes('--max-load') ? Number(args[args.indexOf('--max-load') + 1]) : 2;
+if (!Number.isInteger(MAX_LOAD) || MAX_LOAD < 0) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const LOADS = [0, 1, 2].filter((k) => k <= MAX_LOAD);
 
 // ---- processes the bench starts: tracked by pid, all ended on exit and on SIGINT/SIGTERM ----
 

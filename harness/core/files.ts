@@ -26,10 +26,10 @@ export class FileError extends Error {
 }
 
 /**
- * Reads a regular file of at most `maxBytes` bytes as UTF-8. Errors read `<what> <shownAs>: <reason>`
- * (`what`: "scenario", "setup.maze"; `shownAs`: the path as the user wrote it).
+ * Opens `file` only if it is a regular file, runs `read` on it and closes it. Errors read
+ * `<what> <shownAs>: <reason>`.
  */
-export function readBoundedFile(file: string, maxBytes: number, what: string, shownAs = file): string {
+function withRegularFile<T>(file: string, what: string, shownAs: string, read: (fd: number, size: number) => T): T {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO nobody writes to must not hang before the type check refuses it.
@@ -40,18 +40,7 @@ export function readBoundedFile(file: string, maxBytes: number, what: string, sh
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new FileError(`${what} ${shownAs}`, `not a regular file (${kindOf(st)})`);
-    if (st.size > maxBytes) throw new FileError(`${what} ${shownAs}`, `${formatBytes(st.size)}, more than the ${formatBytes(maxBytes)} botjury reads for a ${what}`);
-    // The size may change while reading (a file being written): never read past the cap either way.
-    const buffer = Buffer.alloc(Math.min(maxBytes + 1, Math.max(st.size + 1, 4096)));
-    let length = 0;
-    for (;;) {
-      if (length === buffer.length) break;
-      const n = readSync(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) break;
-      length += n;
-    }
-    if (length > maxBytes) throw new FileError(`${what} ${shownAs}`, `more than the ${formatBytes(maxBytes)} botjury reads for a ${what}`);
-    return buffer.toString('utf8', 0, length);
+    return read(fd, st.size);
   } catch (e) {
     if (e instanceof FileError) throw e;
     throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
@@ -60,31 +49,38 @@ export function readBoundedFile(file: string, maxBytes: number, what: string, sh
   }
 }
 
+/** Reads into `buffer` from the file's start until it is full or the file ends; returns the bytes read. */
+function fill(fd: number, buffer: Buffer): number {
+  let length = 0;
+  while (length < buffer.length) {
+    const n = readSync(fd, buffer, length, buffer.length - length, null);
+    if (n === 0) break;
+    length += n;
+  }
+  return length;
+}
+
+/**
+ * Reads a regular file of at most `maxBytes` bytes as UTF-8. Errors read `<what> <shownAs>: <reason>`
+ * (`what`: "scenario", "setup.maze"; `shownAs`: the path as the user wrote it).
+ */
+export function readBoundedFile(file: string, maxBytes: number, what: string, shownAs = file): string {
+  return withRegularFile(file, what, shownAs, (fd, size) => {
+    if (size > maxBytes) throw new FileError(`${what} ${shownAs}`, `${formatBytes(size)}, more than the ${formatBytes(maxBytes)} botjury reads for a ${what}`);
+    // The size may change while reading (a file being written): never read past the cap either way.
+    const buffer = Buffer.alloc(Math.min(maxBytes + 1, Math.max(size + 1, 4096)));
+    const length = fill(fd, buffer);
+    if (length > maxBytes) throw new FileError(`${what} ${shownAs}`, `more than the ${formatBytes(maxBytes)} botjury reads for a ${what}`);
+    return buffer.toString('utf8', 0, length);
+  });
+}
+
 /** The first `maxBytes` bytes of a regular file (all of it when shorter), e.g. to tell what kind of file it is. */
 export function readFilePrefix(file: string, maxBytes: number, what: string, shownAs = file): Buffer {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (e) {
-    throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new FileError(`${what} ${shownAs}`, `not a regular file (${kindOf(st)})`);
+  return withRegularFile(file, what, shownAs, (fd) => {
     const buffer = Buffer.alloc(maxBytes);
-    let length = 0;
-    while (length < maxBytes) {
-      const n = readSync(fd, buffer, length, maxBytes - length, null);
-      if (n === 0) break;
-      length += n;
-    }
-    return buffer.subarray(0, length);
-  } catch (e) {
-    if (e instanceof FileError) throw e;
-    throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
-  } finally {
-    closeSync(fd);
-  }
+    return buffer.subarray(0, fill(fd, buffer));
+  });
 }
 
 /** One line of a file read by readLines: its text without the `\n`. */

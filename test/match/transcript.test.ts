@@ -166,9 +166,10 @@ describe('replay of a match transcript', () => {
   });
 
   it("replays each seat with its recorded limits, not the profile's as it is now", async () => {
-    // A recorded total budget of 1 ms for White: the replay applies it (the profile has 30 s).
+    // A recorded total budget of 1 µs for White: the replay applies it (the profile has 30 s). Not 1 ms:
+    // the C bot's 100 answers can take less than that in all (a near-limit warning, not a verdict).
     const t = structuredClone(data);
-    t.games[0]!.seats[0]!.run!.limits.totalMs = 1;
+    t.games[0]!.seats[0]!.run!.limits.totalMs = 0.001;
     const file = path.join(tmp, 'limits.jsonl');
     writeFileSync(file, jsonLines(t));
     const r = await runCli(['replay', file, '--game', '1', '--', ...C_BOT, '--', ...C_BOT]);

@@ -501,6 +501,7 @@ class Session {
       if (a.type === 'await') throw new Error(`${this.game.id} referee asked a stopped bot for an answer (${a.request.label})`);
       if (a.type === 'send') this.consume(); // nothing reaches a stopped bot
       else if (!this.options.relay) {
+        // Not otherPlayerMoves: a check run's transcript stays as it was (no event per move played out).
         this.consume();
         this.snapshot(this.referee.opponent(undefined));
       } else if (!(await this.otherPlayerMoves(a.player, where))) {

@@ -152,6 +152,23 @@ function detailChars(g: MatchGame): number {
   return n;
 }
 
+/** Keeps games whole while their detail fits the budget, and compacts each game after that. */
+class DetailBound {
+  private kept = 0;
+  /** Games compacted (now or before: a merged shard's). */
+  compacted = 0;
+
+  constructor(private readonly budgetChars: number) {}
+
+  admit(g: MatchGame): void {
+    if (g.seats.some((s) => s.replyWallsMs)) this.compacted++;
+    else if ((this.kept += detailChars(g)) > this.budgetChars) {
+      compactGame(g);
+      this.compacted++;
+    }
+  }
+}
+
 /** Drops a game's detail, keeping what the standings and verdicts need. */
 function compactGame(g: MatchGame): void {
   for (const s of g.seats) {
@@ -268,8 +285,7 @@ export async function runMatch(options: MatchOptions, version: string): Promise<
   let next = 0;
   let stopped: string | undefined;
   let harnessError: unknown = null;
-  let detailKept = 0;
-  let compacted = 0;
+  const bound = new DetailBound(options.detailBudgetChars ?? DETAIL_BUDGET_CHARS);
   const worker = async (): Promise<void> => {
     while (next < indexes.length && !stopped && !harnessError && !options.signal?.aborted) {
       const index = indexes[next++]!;
@@ -279,11 +295,7 @@ export async function runMatch(options: MatchOptions, version: string): Promise<
         finished.set(index, g);
         // Every listener (console line, transcript file) sees the game whole; then its detail is bounded.
         options.onGameEnd?.(g);
-        detailKept += detailChars(g);
-        if (detailKept > (options.detailBudgetChars ?? DETAIL_BUDGET_CHARS)) {
-          compactGame(g);
-          compacted++;
-        }
+        bound.admit(g);
         if (options.sprt && options.bots.length === 2) {
           const decision = sprtDecision(pairTally([...finished.values()]), options.sprt);
           if (decision.result !== 'continue') stopped = `SPRT: ${decision.result} accepted after ${finished.size} games (LLR ${decision.llr.toFixed(2)}, bounds ${decision.lower.toFixed(2)} … ${decision.upper.toFixed(2)})`;
@@ -298,7 +310,7 @@ export async function runMatch(options: MatchOptions, version: string): Promise<
   if (options.signal?.aborted) stopped = 'interrupted';
   const games = [...finished.values()].sort((a, b) => a.index - b.index);
   const report = buildReport(options, version, startedAt, games, stopped);
-  if (compacted > 0) report.compactedGames = compacted;
+  if (bound.compacted > 0) report.compactedGames = bound.compacted;
   return report;
 }
 
@@ -380,17 +392,10 @@ export function mergeReports(reports: MatchReport[], options: Pick<MatchOptions,
   const games = reports.flatMap((r) => r.games).sort((a, b) => a.index - b.index);
   const started = new Date(Math.min(...reports.map((r) => Date.parse(r.startedAt))));
   // The merged report is bounded as one match's is: full detail for the first games only.
-  let detailKept = 0;
-  let compacted = 0;
-  for (const g of games) {
-    if (g.seats.some((s) => s.replyWallsMs)) compacted++;
-    else if ((detailKept += detailChars(g)) > DETAIL_BUDGET_CHARS) {
-      compactGame(g);
-      compacted++;
-    }
-  }
+  const bound = new DetailBound(DETAIL_BUDGET_CHARS);
+  for (const g of games) bound.admit(g);
   const merged = buildReport({ ...options, games: first.planned, seed: first.seed, profile: first.profile }, first.tool.version, started, games);
-  if (compacted > 0) merged.compactedGames = compacted;
+  if (bound.compacted > 0) merged.compactedGames = bound.compacted;
   merged.durationMs = Math.max(...reports.map((r) => Date.parse(r.startedAt) + r.durationMs)) - started.getTime();
   return merged;
 }

@@ -21,12 +21,11 @@ import { printable } from '../core/printable.js';
 import type { ResolvedLimits } from '../core/profile.js';
 import type { ScenarioResult, TranscriptEntry } from '../core/result.js';
 import { scenarioDataProblems } from '../core/scenario.js';
-import { VERSION } from '../core/version.js';
 import { gameSeed, playGame, seating, type GameResult, type MatchGame, type MatchOptions } from '../match/match.js';
 import { gameLine } from '../match/report.js';
 import { recordingGame, type GameRecording, type MoveRecord } from './recorder.js';
 import { botDigestNotes, compareRun, comparisonLines, type RunComparison } from './replay.js';
-import { compileSchema, machineInfo, transcriptAjv, type BotInfo, type MachineInfo } from './transcript.js';
+import { compileSchema, transcriptAjv, transcriptStamp, type BotInfo, type MachineInfo } from './transcript.js';
 
 export const MATCH_TRANSCRIPT_FORMAT = 'botjury-match-transcript';
 export const MATCH_TRANSCRIPT_VERSION = 1;
@@ -112,16 +111,7 @@ export function matchSettings(options: MatchOptions): MatchSettings {
 }
 
 export function matchTranscriptHeader(argv: string[], settings: MatchSettings, bots: MatchTranscriptBot[]): MatchTranscriptHeader {
-  return {
-    format: MATCH_TRANSCRIPT_FORMAT,
-    version: MATCH_TRANSCRIPT_VERSION,
-    tool: { name: 'botjury', version: VERSION },
-    createdAt: new Date().toISOString(),
-    argv,
-    machine: machineInfo(),
-    match: settings,
-    bots,
-  };
+  return { ...transcriptStamp(MATCH_TRANSCRIPT_FORMAT, MATCH_TRANSCRIPT_VERSION, argv), match: settings, bots };
 }
 
 /** Records every bot seat of the games in play through MatchOptions.seatGame. */

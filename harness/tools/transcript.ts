@@ -171,17 +171,13 @@ function scenarioDefinition(scenario: Scenario): Record<string, unknown> {
   return { game: scenario.game, name: scenario.name };
 }
 
+/** What every transcript file starts with: its kind, the tool, when, the command line and the machine. */
+export function transcriptStamp<F extends string>(format: F, version: number, argv: string[]): { format: F; version: number; tool: { name: 'botjury'; version: string }; createdAt: string; argv: string[]; machine: MachineInfo } {
+  return { format, version, tool: { name: 'botjury', version: VERSION }, createdAt: new Date().toISOString(), argv, machine: machineInfo() };
+}
+
 export function transcriptFile(argv: string[], bot: BotInfo, runs: TranscriptRun[]): TranscriptFile {
-  return {
-    format: TRANSCRIPT_FORMAT,
-    version: TRANSCRIPT_VERSION,
-    tool: { name: 'botjury', version: VERSION },
-    createdAt: new Date().toISOString(),
-    argv,
-    machine: machineInfo(),
-    bot,
-    runs,
-  };
+  return { ...transcriptStamp(TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION, argv), bot, runs };
 }
 
 export function writeTranscript(file: string, data: TranscriptFile): void {

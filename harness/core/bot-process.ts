@@ -11,6 +11,7 @@ import { fdTarget } from './proc.js';
 import { VisibleDecoder } from './bytes.js';
 import { LineSplitter, type BotLine, type SplitterOptions } from './lines.js';
 import { botPriorityPrefix } from './priority.js';
+import { markStamper, type StamperMark } from './stamper.js';
 
 /** The harness could not do its job (exit 2); never reported as the bot's violation. */
 export class HarnessError extends Error {
@@ -30,6 +31,12 @@ export interface StartOptions {
   invokedFrom: string;
   /** How the jury splits the bot's output into lines (a lone \r, lines longer than any answer). */
   lines?: SplitterOptions;
+  /**
+   * More unread lines than any protocol needs: `stop` ends the bot (output-flood); `block` stops
+   * reading until the jury has taken lines, so the bot blocks on the full pipe as it did under a jury
+   * that read one line per turn (the JavaChallenge2015 engine).
+   */
+  unreadLines?: 'stop' | 'block';
 }
 
 export interface ExitInfo {
@@ -41,7 +48,11 @@ export interface ExitInfo {
 export type TranscriptSink = (dir: 'jury' | 'bot' | 'stderr' | 'event', text: string, atNs: bigint) => void;
 
 const STDERR_KEEP_BYTES = 10_000; // what the CodeCup jury kept of stderr
+/** The end of stderr kept for messages (a traceback's last frames are its point). */
+const STDERR_TAIL_CHARS = 2048;
 const MAX_UNREAD_LINES = 10_000;
+/** Under `block`, reading resumes once the jury has taken the unread lines down to this. */
+const RESUME_UNREAD_LINES = MAX_UNREAD_LINES / 2;
 const KILL_GRACE_MS = 300;
 const SAMPLE_INTERVAL_MS = 50;
 /** A command that fails this soon, before writing anything, failed to start (see startupFailureHint). */
@@ -49,6 +60,14 @@ const STARTUP_FAILURE_MS = 5000;
 
 /** Bots whose processes may still be running (until stop() has ended them all). */
 const live = new Set<BotProcess>();
+
+/**
+ * Commands that have started properly in this botjury run (wrote output or ran a while). Such a
+ * command failing at once later (exit 127 at the start of a match's third game) is the bot's crash,
+ * not a typo in the command line.
+ */
+const commandsSeenStarting = new Set<string>();
+const commandKey = (argv: readonly string[]): string => JSON.stringify(argv);
 
 /** Ends every bot and everything it started, at once (used when botjury itself is interrupted). */
 export function killAllBotsSync(): void {
@@ -104,8 +123,26 @@ export class BotProcess {
   readonly startNs: bigint;
   /** Link target of the bot's fd 0 in /proc (e.g. `socket:[12345]`): botjury's own socket to this bot. */
   readonly stdinIdentity: string | null;
-  /** Lines read but not yet consumed by the jury, oldest first. */
-  readonly lines: BotLine[] = [];
+  /** Lines read but not yet taken by the jury, oldest first. */
+  private readonly unread: BotLine[] = [];
+  /** Under `block`: reading is paused until the jury takes lines. */
+  private readPaused = false;
+  private readonly unreadPolicy: 'stop' | 'block';
+  /**
+   * The game is over for the jury: lines are no longer kept, only counted (nobody reads them), and
+   * the first is kept for the message.
+   */
+  private ended = false;
+  /** Close the jury's end of stdout at the bot's first write after the end (see endOfGame). */
+  private closeOutputOnWrite = false;
+  /** Output written after the game ended: bytes, lines and the first line. */
+  readonly afterEnd = { bytes: 0, lines: 0, first: null as BotLine | null };
+  /**
+   * The jury's deadline for the answer it waits for (hrtime ns), or null. A chunk stamped after it
+   * notes botjury's own delay right there (stamperAtLate): what may have kept that stamp late.
+   */
+  private deadlineNs: bigint | null = null;
+  stamperAtLate: StamperMark | null = null;
   exit: ExitInfo | null = null;
   /** All of stdout and stderr has been read (or the drain window after exit passed). */
   drained = false;
@@ -118,6 +155,8 @@ export class BotProcess {
   /** The last stderr byte was not a newline: a line is pending on stderr. */
   stderrMidLine = false;
   stderrHead = '';
+  /** The last STDERR_TAIL_CHARS characters of stderr. */
+  stderrTail = '';
   stdinClosed = false;
   writeError: string | null = null;
   /**
@@ -140,8 +179,16 @@ export class BotProcess {
   private readonly sampleTimer: NodeJS.Timeout;
   private lastRefreshNs = 0n;
 
-  private constructor(private readonly child: ChildProcessWithoutNullStreams, cgroup: BotCgroup | null, startNs: bigint, private readonly sink: TranscriptSink, lineOptions: SplitterOptions = {}) {
-    this.splitter = new LineSplitter(() => this.maxLineBytes, lineOptions);
+  private constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    cgroup: BotCgroup | null,
+    startNs: bigint,
+    private readonly sink: TranscriptSink,
+    private readonly argv: readonly string[],
+    options: Pick<StartOptions, 'lines' | 'unreadLines'>,
+  ) {
+    this.splitter = new LineSplitter(() => this.maxLineBytes, options.lines ?? {});
+    this.unreadPolicy = options.unreadLines ?? 'stop';
     this.startNs = startNs;
     this.pid = child.pid!;
     const stdio = [0, 1, 2].map((fd) => fdTarget(this.pid, fd));
@@ -162,6 +209,7 @@ export class BotProcess {
     });
     child.on('exit', (code, signal) => {
       this.exit = { code, signal, atNs: process.hrtime.bigint() };
+      if (this.ms(this.exit.atNs) > STARTUP_FAILURE_MS) commandsSeenStarting.add(commandKey(this.argv));
       // Output may still be in the pipes; 'close' says it is all read. A child the bot left behind
       // may hold the pipe open, so do not wait for 'close' longer than a moment.
       setTimeout(() => this.markDrained(), 100).unref();
@@ -196,7 +244,7 @@ export class BotProcess {
       child.on('error', () => undefined);
       throw new HarnessError(`bot could not be started: ${runFile}${existsSync(options.cwd) ? '' : ` (no folder ${options.cwd})`}`);
     }
-    return new BotProcess(child, cgroup, startNs, sink, options.lines);
+    return new BotProcess(child, cgroup, startNs, sink, command.argv, options);
   }
 
   /** Milliseconds since the bot was started. */
@@ -206,6 +254,64 @@ export class BotProcess {
 
   get running(): boolean {
     return this.exit === null;
+  }
+
+  // ---- the lines the bot wrote ----
+
+  /** The oldest line the jury has not taken yet, taken. */
+  takeLine(): BotLine | undefined {
+    const line = this.unread.shift();
+    if (this.readPaused && this.unread.length <= RESUME_UNREAD_LINES) {
+      this.readPaused = false;
+      this.child.stdout.resume();
+    }
+    return line;
+  }
+
+  /** Reading is paused until the jury takes lines (unreadLines: block). */
+  get readingPaused(): boolean {
+    return this.readPaused;
+  }
+
+  get unreadCount(): number {
+    return this.unread.length;
+  }
+
+  /** The last `n` unread lines, left unread. */
+  unreadTail(n: number): BotLine[] {
+    return n <= 0 ? [] : this.unread.slice(-n);
+  }
+
+  /** Takes every unread line. */
+  takeAllLines(): BotLine[] {
+    const all = this.unread.splice(0);
+    if (this.readPaused) {
+      this.readPaused = false;
+      this.child.stdout.resume();
+    }
+    return all;
+  }
+
+  /** The deadline of the answer now awaited (null: none). */
+  setDeadline(ns: bigint | null): void {
+    this.deadlineNs = ns;
+    this.stamperAtLate = null;
+  }
+
+  /**
+   * The jury is done with the bot's output (the game is over for it): from now on lines are counted,
+   * not kept. With `closeOutput` the jury's end of the bot's stdout is closed at the bot's first write
+   * after the end, as if the jury had exited (the JavaChallenge2015 engine): that write is counted (so
+   * the report can say the bot wrote after the end), and the bot's next one fails with EPIPE / SIGPIPE.
+   */
+  endOfGame(closeOutput: boolean): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.closeOutputOnWrite = closeOutput;
+    if (this.readPaused) {
+      this.readPaused = false;
+      this.child.stdout.resume();
+    }
   }
 
   /** Writes lines (each + "\n"). Returns the hrtime after the write was handed to the pipe. */
@@ -240,9 +346,10 @@ export class BotProcess {
   readPendingStdout(): number {
     const fd = (this.child.stdout as unknown as { _handle?: { fd?: number } })._handle?.fd;
     if (typeof fd !== 'number' || fd < 0) return 0;
+    if (this.readPaused || this.child.stdout.destroyed) return 0;
     const buffer = Buffer.allocUnsafe(65_536);
     let total = 0;
-    while (!this.flood && total < 1 << 20) {
+    while (!this.flood && !this.readPaused && total < 1 << 20) {
       let n: number;
       try {
         n = readSync(fd, buffer, 0, buffer.length, null); // the socket is non-blocking: EAGAIN when empty
@@ -376,17 +483,41 @@ export class BotProcess {
   }
 
   private onStdout(chunk: Buffer, atNs: bigint): void {
+    if (this.deadlineNs !== null && atNs > this.deadlineNs && !this.stamperAtLate) this.stamperAtLate = markStamper(atNs);
     if (this.flood) return;
+    if (this.stdoutBytes === 0) commandsSeenStarting.add(commandKey(this.argv));
     this.stdoutBytes += chunk.length;
     this.lastStdoutNs = atNs;
+    if (this.ended) {
+      this.afterEnd.bytes += chunk.length;
+      for (const line of this.splitter.push(chunk, atNs).lines) {
+        if (this.afterEnd.lines++ === 0) {
+          this.afterEnd.first = line;
+          this.sink('bot', line.ending === 'lf' ? line.text : `${line.text}\r`, atNs);
+        }
+      }
+      if (this.closeOutputOnWrite) {
+        this.closeOutputOnWrite = false;
+        this.child.stdout.destroy();
+        this.sink('event', 'the jury closed its end of the bot\'s output (the real jury had exited)', atNs);
+      }
+      this.wake();
+      return;
+    }
     const { lines, overflow } = this.splitter.push(chunk, atNs);
     for (const line of lines) {
       this.sink('bot', line.ending === 'lf' ? line.text : `${line.text}\r`, atNs);
-      this.lines.push(line);
+      this.unread.push(line);
     }
-    if (overflow || this.lines.length > MAX_UNREAD_LINES) {
+    if (this.unread.length > MAX_UNREAD_LINES && this.unreadPolicy === 'block' && !overflow) {
+      if (!this.readPaused) {
+        this.readPaused = true;
+        this.child.stdout.pause();
+        this.sink('event', `${this.unread.length} unread lines: the jury stops reading until it has taken some (the bot blocks on the full pipe)`, atNs);
+      }
+    } else if (overflow || this.unread.length > MAX_UNREAD_LINES) {
       this.flood = true;
-      this.sink('event', `output flood: ${overflow ? `a line longer than ${this.maxLineBytes} bytes` : `${this.lines.length} unread lines`}`, atNs);
+      this.sink('event', `output flood: ${overflow ? `a line longer than ${this.maxLineBytes} bytes` : `${this.unread.length} unread lines`}`, atNs);
     }
     this.wake();
   }
@@ -395,8 +526,12 @@ export class BotProcess {
     this.stderrBytes += chunk.length;
     if (chunk.length > 0) this.stderrMidLine = chunk[chunk.length - 1] !== 0x0a;
     this.stderrTurn += chunk.length;
+    // Decode at most what the tail keeps: a bot may write megabytes per chunk.
+    const decoded = this.stderrDecoder.push(chunk.length > 4 * STDERR_TAIL_CHARS && this.stderrHead.length >= STDERR_KEEP_BYTES ? chunk.subarray(-4 * STDERR_TAIL_CHARS) : chunk);
+    const tail = this.stderrTail + decoded;
+    this.stderrTail = tail.length > STDERR_TAIL_CHARS ? tail.slice(-STDERR_TAIL_CHARS) : tail;
     if (this.stderrHead.length < STDERR_KEEP_BYTES) {
-      const text = this.stderrDecoder.push(chunk).slice(0, STDERR_KEEP_BYTES - this.stderrHead.length);
+      const text = decoded.slice(0, STDERR_KEEP_BYTES - this.stderrHead.length);
       this.stderrHead += text;
       this.sink('stderr', text, process.hrtime.bigint());
     }
@@ -435,6 +570,8 @@ const MISSING_TARGET: [RegExp, string][] = [
  */
 export function startupFailureHint(argv: readonly string[], exit: Pick<ExitInfo, 'code' | 'signal'>, stderrHead: string, msSinceStart: number): string | null {
   if (exit.signal !== null || !exit.code || msSinceStart > STARTUP_FAILURE_MS) return null;
+  // It started properly before in this run (an earlier game of a match): a failure now is the bot's own.
+  if (commandsSeenStarting.has(commandKey(argv))) return null;
   const command = path.basename(argv[0] ?? '');
   for (const [pattern, what] of MISSING_TARGET) {
     const missing = pattern.exec(stderrHead)?.[1];

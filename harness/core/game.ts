@@ -25,6 +25,11 @@ export interface GameDefinition {
    * bot-wins, quit …) are in core/goals.ts. The Referee's `reached()` reports those a run reached.
    */
   goals?: Readonly<Record<string, string>>;
+  /**
+   * How the rules score one game, in one line, for the `points` column of a match's standings (which
+   * sums these scores; a draw may score 0), e.g. "12-0 for a win; in a tie 7 minus the opponent's pieces left".
+   */
+  scoring?: string;
   /** Absolute path of the game's own scenario suite (game packages); default: botjury's scenarios/<id>/. */
   suiteDir?: string;
   /** JSON Schema of the game's `setup:` (game packages; the built-in games' are in schemas/setup/). */
@@ -78,6 +83,12 @@ export interface AnswerRequest {
   unaskedLines: 'discard' | 'queue';
   /** The answer is not a move of the game (SnakeCore's name): in a match it goes to no other player. */
   notAMove?: boolean;
+  /**
+   * The bot's player is out of the game and nothing its bot does can change the game any more (a
+   * fallen JavaChallenge2015 player, still sent its turns): says why, e.g. "its player fell at T=120".
+   * Where the profile tolerates `exitWhenOut`, a bot that ends now gets a warning, not an error.
+   */
+  outOfGame?: string;
 }
 
 export type Ending =

@@ -182,6 +182,11 @@ function stealNs(): bigint {
   return steal && /^\d+$/.test(steal) ? BigInt(steal) * TICK_NS : 0n;
 }
 
+/** botjury's own main thread: [CPU time, run-queue wait] in ns, or null where /proc is unreadable. */
+export function ownSchedstat(): [bigint, bigint] | null {
+  return schedstat(`/proc/self/task/${process.pid}/schedstat`);
+}
+
 function schedstat(path: string): [bigint, bigint] | null {
   const s = read(path);
   if (s === null) return null;

@@ -29,6 +29,31 @@ export interface Limits {
   crEndsLine?: boolean;
   /** A line longer than the answer's bound: `flood` (stop the bot) or `keep-head` (read it all, keep its head). */
   longLines?: LongLinePolicy;
+  /**
+   * More unread lines than any answer needs: `stop` the bot (output-flood, default), or `block`: stop
+   * reading until the jury has taken lines, as a jury that reads one line per turn and never stops a
+   * bot for writing (the JavaChallenge2015 engine: the bot blocks on the full pipe, plays stale lines).
+   */
+  unreadLines?: 'stop' | 'block';
+  /**
+   * When the jury closes the bot's input at the end of the game it closes its end of the bot's output
+   * too (the JavaChallenge2015 engine exits): a bot that goes on writing gets EPIPE / SIGPIPE.
+   */
+  endClosesOutput?: boolean;
+}
+
+/**
+ * What the real jury let pass that a rule text or a stricter jury would object to: each present entry
+ * makes that verdict a warning, and is the reason quoted in it (which jury, what it did instead).
+ * Absent: an error. `--strict` counts warnings as failures, for authors who want every deviation.
+ */
+export interface Tolerances {
+  /** A non-zero exit status, or a signal, after the game ended (input closed, or Quit sent). */
+  exitStatusAfterEnd?: string;
+  /** Output written after the game ended, which nobody reads. */
+  outputAfterEnd?: string;
+  /** The bot ending while its player is out of the game (JavaChallenge2015: fallen), so nothing changes. */
+  exitWhenOut?: string;
 }
 
 export interface JuryProfile {
@@ -36,6 +61,8 @@ export interface JuryProfile {
   /** One line: which jury this reproduces and where the numbers come from. */
   description: string;
   limits: Limits;
+  /** What this jury let pass (see Tolerances); absent: every deviation is an error. */
+  tolerates?: Tolerances;
 }
 
 export type ResolvedLimits = Required<Pick<Limits, 'exitGraceMs' | 'closeGraceMs' | 'unflushedProbeMs'>> & Limits;

@@ -12,7 +12,8 @@ import type { AnswerRequest, FailureCode } from './game.js';
 import { raiseHarnessPriority } from './priority.js';
 import type { BotLine } from './lines.js';
 import { sampleSched, schedDelta, stdinWait, type SchedDelta, type SchedSample } from './proc.js';
-import type { ResolvedLimits } from './profile.js';
+import type { ResolvedLimits, Tolerances } from './profile.js';
+import { markStamper, stamperDelayMs, type StamperMark } from './stamper.js';
 import type { ReplyTiming } from './result.js';
 import { round2, round3, type ViolationDraft } from './violations.js';
 
@@ -38,6 +39,8 @@ const NEAR_LIMIT_SHARE = 0.8;
 const PRE_DEADLINE_MS = 2;
 /** How long the jury lets a bot go back to reading after an answer under `queue` (see settleAfterAnswer). */
 const SETTLE_MS = 100;
+/** Under `queue`, more unasked lines than this in one gap are reported as one cause, with their count. */
+const GROUP_UNASKED_LINES = 10;
 /** More unasked lines than any protocol can explain in one gap: the bot floods. */
 const MAX_UNASKED_LINES_PER_GAP = 1_000;
 /**
@@ -53,6 +56,10 @@ export interface PendingExit {
   sinceNs: bigint;
   reason: string;
   graceMs: number;
+  /** What the jury sent to end the game (Quit), for messages. */
+  sent?: string[];
+  /** The scenario cut the game short: output now is still what a jury playing on would have read. */
+  byScenario?: boolean;
 }
 
 interface AnswerMark {
@@ -99,9 +106,15 @@ export class Seat {
     private readonly hardMemoryLimit: boolean,
     private readonly report: ViolationSink,
     private readonly record: TranscriptSink,
+    /** What the real jury let pass (the profile's): those verdicts are warnings that say so. */
+    private readonly tolerates: Tolerances = {},
   ) {
     raiseHarnessPriority();
-    this.bot = BotProcess.start(command, { ...options, lines: { crEndsLine: limits.crEndsLine ?? false, longLines: limits.longLines ?? 'flood' } }, record);
+    this.bot = BotProcess.start(command, {
+      ...options,
+      lines: { crEndsLine: limits.crEndsLine ?? false, longLines: limits.longLines ?? 'flood' },
+      unreadLines: limits.unreadLines ?? 'stop',
+    }, record);
     this.listenFromNs = this.bot.startNs;
     this.schedAtListen = this.sched();
   }
@@ -127,6 +140,11 @@ export class Seat {
     return this.bot.closeStdin();
   }
 
+  /** The game is over for this bot: what it writes from now on is counted, not kept (BotProcess.endOfGame). */
+  endOfGame(closeOutput: boolean): void {
+    this.bot.endOfGame(closeOutput);
+  }
+
   private sched(): SchedSample {
     return sampleSched(this.bot.processIds());
   }
@@ -150,6 +168,7 @@ export class Seat {
         ? [perAnswerLimit, timeoutCode]
         : totalLeft !== undefined ? [totalLeft, 'total-time-exceeded' as FailureCode] : [undefined, timeoutCode];
     const deadlineNs = limitMs !== undefined ? startNs + msToNs(Math.max(0, limitMs)) : undefined;
+    bot.setDeadline(deadlineNs ?? null);
     // The deadline the jury waits for: extended by time the machine, not the bot, took.
     let waitUntilNs = deadlineNs;
     this.linesAsked += request.lines;
@@ -161,17 +180,17 @@ export class Seat {
     let probeActivity: bigint | undefined;
     let confirmations = 0;
     /**
-     * botjury's own counters taken shortly before the deadline: an answer stamped after the deadline
-     * could have arrived earlier only while botjury was busy or queued from then on (idle, it sleeps
-     * in epoll on the bot's pipe and stamps at once). Taken before the deadline, not after it, so that
-     * a timer firing late while botjury sat idle is not counted as botjury's lateness.
+     * botjury's stamping thread marked shortly before the deadline: an answer stamped after the
+     * deadline could have arrived earlier only while that thread was busy or queued from then on (idle,
+     * it sleeps in epoll on the bot's pipe and stamps at once). Taken before the deadline, not after
+     * it, so that a timer firing late while botjury sat idle is not counted as botjury's lateness; and
+     * as the last thing of its wake-up, so that taking it is not counted either.
      */
-    let preDeadline: SchedSample | null = null;
+    let preDeadline: StamperMark | null = null;
     const preDeadlineNs = deadlineNs !== undefined ? deadlineNs - msToNs(PRE_DEADLINE_MS) : undefined;
 
     for (;;) {
-      while (bot.lines.length > 0 && collected.length < request.lines) {
-        const line = bot.lines.shift()!;
+      for (let line = collected.length < request.lines ? bot.takeLine() : undefined; line; line = collected.length < request.lines ? bot.takeLine() : undefined) {
         this.linesTaken++;
         this.noteLineEnding(line, request);
         if (request.handshake) {
@@ -206,9 +225,9 @@ export class Seat {
         return { failed: 'output-flood' };
       }
       if (this.overMemory()) return this.failMemory(request, '');
-      if (bot.exit && bot.drained && bot.lines.length === 0) {
+      if (bot.exit && bot.drained && bot.unreadCount === 0) {
         // On a busy machine the exit can be seen before the last bytes are: read what is still pending.
-        if (bot.readPendingStdout() > 0 || bot.lines.length > 0) continue;
+        if (bot.readPendingStdout() > 0 || bot.unreadCount > 0) continue;
         return this.failExited(request, collected);
       }
 
@@ -217,7 +236,7 @@ export class Seat {
         // A timer can fire before arrived bytes are delivered: read them first; their stamps decide.
         await new Promise((r) => setImmediate(r));
         bot.readPendingStdout();
-        if (bot.lines.length > 0) continue;
+        if (bot.unreadCount > 0) continue;
         const load = schedDelta(schedStart, this.sched());
         const waitedMs = nsToMs(now - startNs);
         // The bot had the whole wait but for the time it sat runnable in the run queue, or the
@@ -239,7 +258,7 @@ export class Seat {
         this.report(this.timeoutDraft(limitCode, request, waitedMs, limitMs!, collected, load));
         return { failed: limitCode };
       }
-      if (preDeadlineNs !== undefined && !preDeadline && now >= preDeadlineNs && now < deadlineNs!) preDeadline = this.sched();
+      const markPreDeadline = preDeadlineNs !== undefined && !preDeadline && now >= preDeadlineNs && now < deadlineNs!;
       // Unflushed answers: after a silence, is the bot provably idle, reading the jury's pipe?
       const silentSince = bot.lastStdoutNs > startNs ? bot.lastStdoutNs : startNs;
       const silentMs = nsToMs(now - silentSince);
@@ -272,9 +291,13 @@ export class Seat {
           if (wakeAt === undefined || next < wakeAt) wakeAt = next;
         }
       }
+      // Last before sleeping: nothing botjury does after the mark delays a stamp but the return to epoll.
+      if (markPreDeadline) preDeadline = markStamper();
       await bot.waitForChange(wakeAt ?? now + 1_000_000_000n);
     }
 
+    bot.setDeadline(null);
+    const stamperLate = bot.stamperAtLate;
     const schedEnd = this.sched();
     this.schedAtListen = schedEnd;
     const load = schedDelta(schedStart, schedEnd);
@@ -285,7 +308,7 @@ export class Seat {
     if (deadlineNs !== undefined && lastArrivalNs > deadlineNs) {
       const verdict = judgeLateArrival({
         wallMs, limitMs: limitMs!, botQueuedMs: load.queuedMs + load.stealMs, writeSpanMs: nsToMs(this.writeSpanNs),
-        harnessBusyAfterDeadlineMs: preDeadline ? schedDelta(preDeadline, schedEnd).ownBusyMs : load.ownBusyMs,
+        stamperDelayMs: this.stamperDelay(preDeadline, stamperLate, deadlineNs, load),
       });
       lateByMachineMs = verdict.lateByMachineMs;
       if (verdict.late) {
@@ -293,6 +316,12 @@ export class Seat {
         this.report(this.timeoutDraft(limitCode, request, wallMs, limitMs!, collected, load, lateByMachineMs), lastArrivalNs);
         return { failed: limitCode };
       }
+      this.report({
+        code: 'late-excused', ply: request.ply,
+        message: `${request.label}: the answer completed ${fmt(wallMs)} ms after the jury's message, over the limit of ${fmt(limitMs!)} ms; ${fmt(lateByMachineMs)} ms of it were measured as the machine's (the bot waiting for a CPU, or botjury late to stamp), so it was accepted — on a quiet jury machine it would be late by ${fmt(Math.max(0, wallMs - lateByMachineMs - limitMs!) || wallMs - limitMs!)} ms or less`,
+        expected: `an answer within ${fmt(limitMs!)} ms`, actual: `${fmt(wallMs)} ms`,
+        evidence: { measuredMs: round3(wallMs), limitMs: round3(limitMs!), lateByMachineMs: round3(lateByMachineMs), ownMs: round3(verdict.ownMs), ...loadEvidence(load) },
+      }, lastArrivalNs);
     }
     this.usedTotalMs += wallMs - lateByMachineMs;
     this.listenFromNs = lastArrivalNs;
@@ -318,7 +347,7 @@ export class Seat {
     }
     this.lastAnswer = { ply: request.ply, label: request.label, text: collected.join(' / '), atNs: lastArrivalNs };
     if (withinMs !== undefined && wallMs > withinMs && judgeLateArrival({
-      wallMs, limitMs: withinMs, botQueuedMs: load.queuedMs + load.stealMs, writeSpanMs: nsToMs(this.writeSpanNs), harnessBusyAfterDeadlineMs: load.ownBusyMs,
+      wallMs, limitMs: withinMs, botQueuedMs: load.queuedMs + load.stealMs, writeSpanMs: nsToMs(this.writeSpanNs), stamperDelayMs: load.ownBusyMs,
     }).late)
       this.report({
         code: 'move-timeout', ply: request.ply,
@@ -349,6 +378,18 @@ export class Seat {
       }, lastArrivalNs);
     }
     return { lines: collected, read };
+  }
+
+  /**
+   * How long botjury's stamping thread may have kept a late answer unstamped: from the mark taken just
+   * before the deadline to the stamp (taken in the data callback that stamped it). Without a mark in
+   * time (botjury itself was late to take it) or a stamp-side reading, the whole wait is counted: the
+   * bot is never blamed for a delay nobody could measure.
+   */
+  private stamperDelay(preDeadline: StamperMark | null, atStamp: StamperMark | null, deadlineNs: bigint, load: SchedDelta): number {
+    const markInTime = preDeadline !== null && preDeadline.atNs <= deadlineNs - msToNs(PRE_DEADLINE_MS / 2);
+    if (markInTime && atStamp) return stamperDelayMs(preDeadline, atStamp);
+    return load.ownBusyMs;
   }
 
   /**
@@ -406,13 +447,13 @@ export class Seat {
   private async proveUnflushed(request: AnswerRequest, startNs: bigint, detail: string, silentMs: number, collected: string[]): Promise<Collected | null> {
     const bot = this.bot;
     await new Promise((r) => setImmediate(r));
-    if (bot.readPendingStdout() > 0 || bot.lines.length > 0) return null;
+    if (bot.readPendingStdout() > 0 || bot.unreadCount > 0) return null;
     const partialBefore = bot.partialLine();
     const bytesBefore = bot.stdoutBytes;
     const closedNs = bot.closeStdin();
     const until = closedNs + msToNs(UNFLUSHED_CONFIRM_MS);
     while (process.hrtime.bigint() < until && !(bot.exit && bot.drained)) await bot.waitForChange(until);
-    const burstLines: BotLine[] = bot.lines.splice(0);
+    const burstLines: BotLine[] = bot.takeAllLines();
     const burstBytes = bot.stdoutBytes - bytesBefore;
     const waitedMs = nsToMs(closedNs - startNs);
     this.usedTotalMs += waitedMs;
@@ -468,11 +509,15 @@ export class Seat {
     if (this.memoryExhausted()) return this.failMemory(request, `the bot ${how} after running out of memory`);
     const crashed = exit.signal !== null || exit.code !== 0;
     const code = crashed ? 'crash' : 'early-exit';
+    // The bot's player is out of the game (fallen): what its bot does changes nothing any more.
+    const tolerated = request.outOfGame !== undefined && this.tolerates.exitWhenOut;
     this.report({
-      code, ply: request.ply,
-      message: `${request.label}: the bot ${how} while the game still needed it${collected.length ? ` (after ${collected.length} of ${request.lines} lines)` : ''}${partial ? `; its last output '${partial.slice(0, 60)}' had no line ending` : ''}`,
+      code, ply: request.ply, ...(tolerated ? { severity: 'warning' as const } : {}),
+      message: tolerated
+        ? `${request.label}: the bot ${how} after ${request.outOfGame}: ${tolerated}`
+        : `${request.label}: the bot ${how} while the game still needed it${collected.length ? ` (after ${collected.length} of ${request.lines} lines)` : ''}${partial ? `; its last output '${partial.slice(0, 60)}' had no line ending` : ''}`,
       expected: 'an answer', actual: collected.length || partial ? [...collected, partial].filter(Boolean).join(' / ') : 'nothing',
-      evidence: { exitCode: exit.code, signal: exit.signal, stderrTail: bot.stderrHead.slice(-300) || null, partial: partial || null },
+      evidence: { exitCode: exit.code, signal: exit.signal, stderrTail: bot.stderrTail || null, partial: partial || null },
     }, exit.atNs);
     return { failed: code };
   }
@@ -526,41 +571,84 @@ export class Seat {
    * runs behind: that is one cause, reported once, not again on every later turn.
    * Returns true when the bot floods (more unasked lines than any protocol can explain).
    */
-  reportUnaskedLines(when: string, ended: boolean): boolean {
+  reportUnaskedLines(when: string, ended: boolean, byScenario = false): boolean {
     const bot = this.bot;
     const queue = (this.lastRequest?.unaskedLines ?? 'discard') === 'queue';
     let fresh: BotLine[];
     if (queue) {
-      const lead = this.linesTaken + bot.lines.length - this.linesAsked;
-      fresh = lead > this.leadReported ? bot.lines.slice(bot.lines.length - (lead - this.leadReported)) : [];
+      const lead = this.linesTaken + bot.unreadCount - this.linesAsked;
+      fresh = lead > this.leadReported ? bot.unreadTail(lead - this.leadReported) : [];
       this.leadReported = Math.max(this.leadReported, lead);
-      if (ended) bot.lines.splice(0); // a bot running behind ends with its last answers unread: not a new fault
-    } else fresh = bot.lines.splice(0);
+      if (ended) bot.takeAllLines(); // a bot running behind ends with its last answers unread: not a new fault
+    } else fresh = bot.takeAllLines();
     if (fresh.length === 0) return false;
-    if (fresh.length > MAX_UNASKED_LINES_PER_GAP) {
+    if (ended) {
+      this.reportOutputAfterEnd(fresh.length, fresh.reduce((n, l) => n + l.bytes + 1, 0), fresh[0]!, when, byScenario);
+      return false;
+    }
+    // A jury that reads one line per turn (unreadLines: block) never stops a bot for writing too much:
+    // the bot blocks on the full pipe and plays its stale lines, each new one reported below.
+    if (fresh.length > MAX_UNASKED_LINES_PER_GAP && this.limits.unreadLines !== 'block') {
       this.report({
         code: 'output-flood', ...(this.lastAnswer ? { ply: this.lastAnswer.ply } : {}),
         message: `the bot wrote ${fresh.length} lines ${when} when no answer was asked for (first: '${fresh[0]!.text.slice(0, 60)}'); more than any protocol needs — the jury stopped the bot`,
         expected: 'no output', actual: fresh[0]!.text.slice(0, 200),
         evidence: { lines: fresh.length, limit: MAX_UNASKED_LINES_PER_GAP },
       }, fresh[0]!.arrivedNs);
-      bot.lines.splice(0);
+      bot.takeAllLines();
       return true;
     }
-    const shifts = queue && !ended;
-    for (const line of fresh) {
+    // Many lines in one gap are one cause: one report with the count (the first line as evidence).
+    const group = fresh.length > GROUP_UNASKED_LINES && queue ? [fresh[0]!] : fresh;
+    for (const line of group) {
       this.noteLineEnding(line, this.lastRequest);
       const after = this.lastAnswer && line.arrivedNs >= this.lastAnswer.atNs
         ? ` ${fmt(nsToMs(line.arrivedNs - this.lastAnswer.atNs))} ms after its answer '${this.lastAnswer.text.slice(0, 60)}' (${this.lastAnswer.label})`
         : ` ${when}`;
+      const what = group.length < fresh.length ? `${fresh.length} lines, the first '${line.text.slice(0, 200)}',` : `'${line.text.slice(0, 200)}'`;
+      const consequence = !queue
+        ? '; the real jury would have read it as the next answer'
+        : group.length < fresh.length
+          ? `; the real engine reads one line per request, so from now on the bot plays stale lines, ${this.leadReported} answers behind${this.bot.readingPaused ? ' (the jury stops reading while that many are unread: the bot blocks on the full pipe, as under the engine)' : ''}`
+          : '; the real engine reads it as the answer to its next request, so from now on the bot plays one answer behind';
       this.report({
         code: 'extra-output',
         ...(this.lastAnswer ? { ply: this.lastAnswer.ply } : this.lastRequest ? { ply: this.lastRequest.ply } : {}),
-        message: `the bot wrote '${line.text.slice(0, 200)}'${after}, when no answer was asked for${shifts ? '; the real engine reads it as the answer to its next request, so from now on the bot plays one answer behind' : ended ? '' : '; the real jury would have read it as the next answer'}`,
+        message: `the bot wrote ${what}${after}, when no answer was asked for${consequence}`,
         expected: 'no output', actual: line.text,
+        ...(group.length < fresh.length ? { evidence: { lines: fresh.length } } : {}),
       }, line.arrivedNs);
     }
     return false;
+  }
+
+  private outputAfterEndReported = false;
+
+  /**
+   * Output after the game ended: nobody reads it. One report for all of it, an error only where the
+   * profile does not say that the real jury let it pass.
+   */
+  private reportOutputAfterEnd(lines: number, bytes: number, first: BotLine | null, when: string, byScenario = false): void {
+    if (this.outputAfterEndReported || (lines === 0 && bytes === 0)) return;
+    this.outputAfterEndReported = true;
+    // A game the scenario cut short would have gone on: the real jury would have read it as an answer.
+    const why = byScenario ? undefined : this.tolerates.outputAfterEnd;
+    const firstText = first ? first.text.slice(0, 200) : this.bot.partialLine().slice(0, 200);
+    this.report({
+      code: 'extra-output', severity: why ? 'warning' : 'error',
+      ...(this.lastAnswer ? { ply: this.lastAnswer.ply } : {}),
+      message: byScenario
+        ? `the bot wrote ${lines === 1 ? `'${firstText}'` : `${lines} lines (${bytes} bytes, first '${firstText}')`}${this.afterLastAnswer(first)}, when no answer was asked for; the scenario ended the game there, but the real jury, playing on, would have read it as the next answer`
+        : `the bot wrote ${lines === 1 ? `'${firstText}'` : `${lines} lines (${bytes} bytes, first '${firstText}')`} ${when}${when.includes('end of the game') ? '' : ', once the game was over'}; nobody reads it${why ? `: ${why}` : ''}`,
+      expected: 'no output', actual: firstText,
+      evidence: { lines, bytes },
+    }, first?.arrivedNs);
+  }
+
+  /** " 12.3 ms after its answer 'e5*c3' (Black's move 1 (ply 2))", when the line came after the bot's last answer. */
+  private afterLastAnswer(line: BotLine | null): string {
+    const last = this.lastAnswer;
+    return last && line && line.arrivedNs >= last.atNs ? ` ${fmt(nsToMs(line.arrivedNs - last.atNs))} ms after its answer '${last.text.slice(0, 60)}' (${last.label})` : '';
   }
 
   /**
@@ -624,10 +712,9 @@ export class Seat {
     if (this.stopped) return;
     const until = pending.sinceNs + msToNs(pending.graceMs);
     while (!(bot.exit && bot.drained) && process.hrtime.bigint() < until) await bot.waitForChange(until);
-    if (this.reportUnaskedLines('after the end of the game', true)) {
-      await this.stop();
-      return;
-    }
+    this.reportUnaskedLines('after the end of the game', true, pending.byScenario);
+    const after = bot.afterEnd;
+    this.reportOutputAfterEnd(after.lines, after.bytes, after.first, 'after the end of the game', pending.byScenario);
     if (!bot.exit) {
       if (pending.code) {
         const waiting = stdinWait(bot.processIds(), bot.stdinIdentity);
@@ -644,15 +731,20 @@ export class Seat {
       return;
     }
     const exit = bot.exit;
+    // Killed by SIGPIPE for writing after the jury closed its pipes: the output-after-end report says it.
+    if (exit.signal === 'SIGPIPE' && this.outputAfterEndReported) return;
     if (exit.signal !== null || exit.code !== 0) {
       if (this.memoryExhausted()) this.report(this.memoryDraft(null, `the bot ended with ${exit.signal ?? `status ${exit.code}`} after running out of memory`), exit.atNs);
-      else
+      else {
+        const why = this.tolerates.exitStatusAfterEnd;
+        const when = pending.sent ? `after the jury sent ${pending.sent.join(' / ')} (${pending.reason})` : `at the end of the game (${pending.reason})`;
         this.report({
-          code: 'crash',
-          message: `the bot ${exit.signal ? `was killed by ${exit.signal}` : `exited with status ${exit.code}`} at the end of the game (${pending.reason}); a normal exit has status 0`,
+          code: 'crash', severity: why ? 'warning' : 'error',
+          message: `the bot ${exit.signal ? `was killed by ${exit.signal}` : `exited with status ${exit.code}`} ${when}${why ? `: ${why}` : '; a normal exit has status 0'}`,
           expected: 'exit status 0', actual: exit.signal ?? `status ${exit.code}`,
-          evidence: { exitCode: exit.code, signal: exit.signal, stderrTail: bot.stderrHead.slice(-300) || null },
+          evidence: { exitCode: exit.code, signal: exit.signal, stderrTail: bot.stderrTail || null },
         }, exit.atNs);
+      }
     }
   }
 
@@ -677,18 +769,23 @@ export interface LateArrival {
   botQueuedMs: number;
   /** How long the jury's write took (the bot got the message somewhere within it). */
   writeSpanMs: number;
-  /** botjury's main thread queued or running after the deadline: how long it may have left the answer unread. */
-  harnessBusyAfterDeadlineMs: number;
+  /**
+   * How long botjury's stamping thread may have left the answer unstamped after the deadline: its
+   * run-queue wait and its event loop's busy time from a mark taken before the deadline to the stamp
+   * (see stamper.ts). Not its CPU time in general, and not other threads'.
+   */
+  stamperDelayMs: number;
 }
 
 /**
  * An answer stamped after its deadline: was the bot late, or only the machine? The bot is excused
- * for the time it sat in the run queue, and for as long as botjury itself may have been too busy to
- * read an answer that was already there (never more than the overshoot). What remains is the bot's.
+ * for the time it sat in the run queue, and for as long as botjury's stamping thread was shown to be
+ * unable to stamp an answer that was already there (never more than the overshoot). What remains is
+ * the bot's.
  */
 export function judgeLateArrival(a: LateArrival): { late: boolean; lateByMachineMs: number; ownMs: number } {
   const overMs = a.wallMs - a.limitMs;
-  const lateByMachineMs = a.botQueuedMs + Math.min(overMs, a.harnessBusyAfterDeadlineMs + a.writeSpanMs);
+  const lateByMachineMs = a.botQueuedMs + Math.min(overMs, a.stamperDelayMs + a.writeSpanMs);
   const ownMs = a.wallMs - lateByMachineMs;
   return { late: ownMs > a.limitMs, lateByMachineMs, ownMs };
 }

@@ -139,6 +139,7 @@ class Session {
         this.options.memoryMb !== undefined,
         (draft, atNs) => this.addViolation(draft, atNs),
         (dir, text, atNs) => this.record(dir, text, atNs),
+        profile.tolerates,
       );
       this.snapshot(null);
       const steps = this.scenario.steps ?? [{ index: 0, srcLine: 0, kind: 'play', until: 'end' } as Step];
@@ -200,7 +201,7 @@ class Session {
         return;
       }
       case 'quit':
-        return this.performEnding(this.quitNow());
+        return this.performEnding(this.quitNow(), true);
       case 'expect-exit':
         if (!this.pendingExit) this.pendingExit = { code: 'no-self-exit', sinceNs: process.hrtime.bigint(), reason: `the scenario expects the bot to exit (${where})`, graceMs: this.limits.exitGraceMs };
         if (step.withinMs !== undefined) this.pendingExit.graceMs = step.withinMs;
@@ -409,7 +410,12 @@ class Session {
     return this.referee.quit();
   }
 
-  private async performEnding(ending: Ending): Promise<void> {
+  /**
+   * `byScenario`: the scenario cut the game short (a `quit` step, or its steps ran out). Lines the bot
+   * wrote before that are then still mid-game lines (the real jury, playing on, would have read them
+   * as the next answer); after an end by the rules nobody ever reads them.
+   */
+  private async performEnding(ending: Ending, byScenario = false): Promise<void> {
     this.consume();
     if (this.ended) return;
     this.ended = true;
@@ -424,18 +430,20 @@ class Session {
     }
     if (this.botStopped || ending.kind === 'stopped') return;
     if (ending.kind !== 'close' || !(ending.mustBeRunning && bot.exit)) {
-      if (seat.reportUnaskedLines('after its last answer', true)) {
-        await seat.stop();
-        return;
-      }
+      if (byScenario) seat.reportUnaskedLines('before the scenario ended the game', false);
+      seat.reportUnaskedLines('after its last answer', true);
     }
+    // From here on nobody reads what the bot writes: it is counted, not kept (JavaChallenge2015: the
+    // engine exits, closing the bot's pipes).
+    seat.endOfGame(ending.kind === 'close' && this.limits.endClosesOutput === true);
+    const scenarioEnd = byScenario ? { byScenario: true } : {};
     switch (ending.kind) {
       case 'self-exit':
-        this.pendingExit = { code: 'no-self-exit', sinceNs: now, reason: ending.reason, graceMs: this.limits.exitGraceMs };
+        this.pendingExit = { code: 'no-self-exit', sinceNs: now, reason: ending.reason, graceMs: this.limits.exitGraceMs, ...scenarioEnd };
         return;
       case 'quit': {
         const { atNs } = seat.write(ending.lines);
-        this.pendingExit = { code: 'no-exit-after-quit', sinceNs: atNs, reason: ending.reason, graceMs: this.limits.exitGraceMs };
+        this.pendingExit = { code: 'no-exit-after-quit', sinceNs: atNs, reason: ending.reason, graceMs: this.limits.exitGraceMs, sent: ending.lines, ...scenarioEnd };
         return;
       }
       case 'close': {
@@ -449,7 +457,7 @@ class Session {
           return;
         }
         const at = seat.closeInput();
-        this.pendingExit = { code: null, sinceNs: at, reason: ending.reason, graceMs: this.limits.closeGraceMs };
+        this.pendingExit = { code: null, sinceNs: at, reason: ending.reason, graceMs: this.limits.closeGraceMs, ...scenarioEnd };
         return;
       }
     }
@@ -466,7 +474,7 @@ class Session {
   private async finish(): Promise<void> {
     if (!this.ended && !this.botStopped) {
       // Steps ran out before the game ended: the jury ends it as the real one ends a game early.
-      await this.performEnding(this.quitNow());
+      await this.performEnding(this.quitNow(), true);
     }
     if (this.botStopped && !this.ended) await this.playOnWithoutBot();
     await this.checkExit();

@@ -22,6 +22,7 @@ export const VIOLATION_CODES = {
   'stderr-output': 'warning',
   'ineffective-action': 'warning',
   'near-limit': 'warning',
+  'late-excused': 'warning',
 } as const;
 
 export type ViolationCode = keyof typeof VIOLATION_CODES;

@@ -128,6 +128,8 @@ export interface MatchReport {
   stopped?: string;
   /** Games whose seats keep results, verdicts and reply times only (the report's detail was bounded). */
   compactedGames?: number;
+  /** How the game's rules score one game (the standings' `points` sum these). */
+  scoring?: string;
 }
 
 /**
@@ -328,6 +330,7 @@ export function buildReport(options: Pick<MatchOptions, 'game' | 'bots' | 'games
     games,
     standings,
     ...(stopped ? { stopped } : {}),
+    ...(options.game.scoring ? { scoring: options.game.scoring } : {}),
   };
   if (options.bots.length === 2) {
     const tally = pairTally(games);

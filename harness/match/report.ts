@@ -53,6 +53,8 @@ export function matchSummary(report: MatchReport): string {
   const fmtRow = (r: string[]): string => r.map((c, i) => (i === 0 || i === r.length - 1 ? pad(c, widths[i]!) : lpad(c, widths[i]!))).join('  ').trimEnd();
   lines.push(fmtRow(head), ...rows.map(fmtRow));
   for (const s of report.standings) lines.push(`  ${s.name}: ${s.command.join(' ')}`);
+  // What the columns count: points are the game's own scores (a draw can score 0), score % counts a draw as half.
+  lines.push(`  points: the game's own score, summed over the bot's games${report.scoring ? ` (${report.game}: ${printable(report.scoring, 200)})` : ''}; score %: (W + D/2) / games; violations: every verdict, warnings included`);
   if (report.compactedGames)
     lines.push(`  (transcripts, per-reply timing and replays are kept for the first ${played - report.compactedGames} games to end; the other ${report.compactedGames} keep results, verdicts and reply times — --transcript FILE records every game)`);
   if (report.pair) {

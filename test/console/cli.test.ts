@@ -125,7 +125,9 @@ describe('console verdicts for real broken bots', () => {
     const r = await runCli(['run', 'scenarios/alquerque/play-as-black.yaml', '--', 'python3', 'test/fixtures/bots/debug-flood.py']);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n').length).toBeLessThan(60);
-    expect(r.stdout).toMatch(/output-flood/);
+    // The flood is read as the next move when it comes before the jury's next message (bad-format,
+    // as Caia would), or stops the bot when it is already waiting unread (output-flood).
+    expect(r.stdout).toMatch(/output-flood|bad-format/);
   });
 
   it("shows a crash's stderr once, its lines indented", async () => {

@@ -22,7 +22,7 @@ interface Reply { ply: number; wallMs: number; limitMs: number | null; queuedMs?
 const replies = (r: ReportResult): Reply[] => (r.timing.perReply as unknown as Reply[]);
 
 describe('judging an answer stamped after its deadline', () => {
-  const base = { limitMs: 100, botQueuedMs: 0, writeSpanMs: 0.01, harnessBusyAfterDeadlineMs: 0 };
+  const base = { limitMs: 100, botQueuedMs: 0, writeSpanMs: 0.01, stamperDelayMs: 0 };
   it('a late answer on a quiet machine is late, by its own stamp', () => {
     expect(judgeLateArrival({ ...base, wallMs: 100.3 })).toMatchObject({ late: true });
     expect(judgeLateArrival({ ...base, wallMs: 100.02 })).toMatchObject({ late: true });
@@ -32,9 +32,9 @@ describe('judging an answer stamped after its deadline', () => {
     expect(judgeLateArrival({ ...base, wallMs: 130, botQueuedMs: 20 })).toMatchObject({ late: true });
   });
   it('botjury busy after the deadline excuses at most the overshoot, never a sleeping bot\'s own time', () => {
-    expect(judgeLateArrival({ ...base, wallMs: 104, harnessBusyAfterDeadlineMs: 10 })).toMatchObject({ late: false, lateByMachineMs: 4 });
+    expect(judgeLateArrival({ ...base, wallMs: 104, stamperDelayMs: 10 })).toMatchObject({ late: false, lateByMachineMs: 4 });
     // A bot that slept 150 ms is late whatever botjury did after the deadline, unless it was queued itself.
-    expect(judgeLateArrival({ ...base, wallMs: 150, harnessBusyAfterDeadlineMs: 10 })).toMatchObject({ late: true });
+    expect(judgeLateArrival({ ...base, wallMs: 150, stamperDelayMs: 10 })).toMatchObject({ late: true });
   });
 });
 

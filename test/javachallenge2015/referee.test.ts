@@ -231,14 +231,14 @@ describe('javachallenge2015 referee: failures', () => {
     expect(rest.filter((a) => a.type === 'send' || a.type === 'await')).toEqual([]);
     expect(rest.filter((a) => a.type === 'opponent')).toHaveLength(15);
     expect(rest.at(-1)).toMatchObject({ type: 'end', ending: { kind: 'stopped' } });
-    expect(ref.outcome().summary).toMatch(/player 0 was stopped at T=0 \(bad-handshake\) and played N/);
+    expect(ref.outcome().summary).toMatch(/player 0's bot was terminated at T=0 \(bad-handshake\) and its player did N/);
   });
 
   it('after a move timeout plays N for that turn and every later one', () => {
     let answered = 0;
     const ref = referee('1', { setup: { ...idleSetup, turnLimit: 40 } });
     const trace = drive(ref, () => (answered++ < 2 ? 'N' : null));
-    expect(ref.outcome().summary).toMatch(/player 1 was stopped at T=9 \(move-timeout\)/);
+    expect(ref.outcome().summary).toMatch(/player 1's bot was terminated at T=9 \(move-timeout\)/);
     expect(trace.sent).toHaveLength(3);
     expect(trace.actions.filter((a) => a.type === 'await')).toHaveLength(4); // READY + 3 turns
     expect(trace.actions.at(-1)).toMatchObject({ type: 'end', ending: { kind: 'stopped' } });

@@ -185,7 +185,7 @@ describe('botjury match', () => {
   // A failure in a game the real jury plays on (it takes over the failed player): the other bots play
   // the whole game, and every seat ends with the same outcome, the failed player's consequence in it.
   it.each([
-    ['javachallenge2015', 'bad-handshake', 'examples/javachallenge2015/broken/ready-wrong-case.py', (seat: string) => new RegExp(`player ${seat} was stopped at T=0 \\(bad-handshake\\) and played N from then on`)],
+    ['javachallenge2015', 'bad-handshake', 'examples/javachallenge2015/broken/ready-wrong-case.py', (seat: string) => new RegExp(`player ${seat}'s bot was terminated at T=0 \\(bad-handshake\\) and its player did N from then on`)],
     ['snakecore', 'early-exit', 'examples/snakecore/broken/exits-early.py', (seat: string) => new RegExp(`python ${seat} disqualified: early-exit at move 2\\)`)],
     ['amazes', 'too-many-steps', 'examples/amazes/broken/too-many-steps.py', (seat: string) => new RegExp(`the jury played T for ${seat === 'red' ? 'Red' : 'Blue'} from turn \\d+ \\(too-many-steps\\), score 0`)],
   ])('%s: a broken bot gets exactly %s, the jury plays on for it, and the other bots play the whole game', async (game, verdict, broken, consequence) => {

@@ -13,8 +13,13 @@ export const amazes: GameDefinition = {
       description:
         'CodeCup 2010 jury (Caia): 30 s total per game counted only while waiting for this bot — an assumption: the rule text gives no limit, 30 s is CodeCup 2008\'s budget',
       limits: { totalMs: 30_000, exitGraceMs: 2000 },
+    tolerates: {
+      exitStatusAfterEnd: "CodeCup's Caia records a player's exit status without judging it, and does not judge a player it no longer waits for",
+      outputAfterEnd: 'Caia reads nothing more from a player once its game is over',
+    },
     },
   },
+  scoring: 'the points the rules give for discovering the maze, 0 to 1000; 0 for a player the jury took over (disqualified)',
   defaultProfile: 'codecup2010',
   goals: {
     caught: "the bot began a turn on its opponent's square (the opponent ended its turn there): it was told a squared distance of 0",

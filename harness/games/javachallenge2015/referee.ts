@@ -35,7 +35,9 @@ export class JavaChallenge2015Referee implements Referee {
    * Players that no longer take part (the engine stopped or ignores their bot), with why and since
    * when; they play N from then on. The bot itself, or in a match another seat's bot (playerFailed).
    */
-  private readonly gone = new Map<number, { code: string; turn: number }>();
+  private readonly gone = new Map<number, { code: string; turn: number; fallen: boolean }>();
+  /** The turn each fallen player fell at. */
+  private readonly fellAt = new Map<number, number>();
   private lastTurn: TurnReport | null = null;
   /** The game's own goals reached on the way (what the board went through, what the bot was sent). */
   private readonly goalsReached = new Set<string>();
@@ -79,7 +81,7 @@ export class JavaChallenge2015Referee implements Referee {
           return { type: 'send', lines: turnMessage(this.state, actor), ply: turn + 1 };
         }
         this.waiting = 'action';
-        return { type: 'await', request: actionRequest(turn, actor) };
+        return { type: 'await', request: actionRequest(turn, actor, this.state.players[actor]!.onBoard ? undefined : this.fellAt.get(actor) ?? turn) };
       }
       // A fallen opponent's answers are ignored by the engine, and a gone one's bot is not asked:
       // nothing for the scenario to script.
@@ -153,7 +155,7 @@ export class JavaChallenge2015Referee implements Referee {
 
   botFailed(code: FailureCode): void {
     // The engine plays N for the turn it gave up on, and for every later turn of this player.
-    if (!this.gone.has(this.bot)) this.gone.set(this.bot, { code, turn: this.state.turn });
+    if (!this.gone.has(this.bot)) this.gone.set(this.bot, { code, turn: this.state.turn, fallen: !this.state.players[this.bot]!.onBoard });
     if (this.waiting === 'action') this.play('N');
     this.waiting = null;
   }
@@ -162,7 +164,11 @@ export class JavaChallenge2015Referee implements Referee {
     const id = /^[0-3]$/.test(player) ? Number(player) : -1;
     if (id < 0 || id === this.bot) throw new Error(`javachallenge2015 referee: playerFailed for '${player}', not another player`);
     // The T it failed at in its own seat (ply is T + 1; READY's is 0): every seat tells the same.
-    if (!this.gone.has(id)) this.gone.set(id, { code, turn: Math.max(0, ply - 1) });
+    if (!this.gone.has(id)) {
+      const turn = Math.max(0, ply - 1);
+      const fell = this.fellAt.get(id);
+      this.gone.set(id, { code, turn, fallen: fell !== undefined && fell < turn });
+    }
     if (this.waiting === 'opponent' && turnPlayer(this.state) === id) {
       this.waiting = null;
       this.play('N');
@@ -205,8 +211,7 @@ export class JavaChallenge2015Referee implements Referee {
     const scores: Record<string, number> = {};
     for (let id = 0; id < PLAYER_COUNT; id++) scores[String(id)] = res.winner === id && finished ? 1 : 0;
     // Every seat of a match tells the same: each gone player, in id order.
-    const gone = [...this.gone.entries()].sort(([a], [b]) => a - b)
-      .map(([id, g]) => `; player ${id} was stopped at T=${g.turn} (${g.code}) and played N from then on, as in the engine`).join('');
+    const gone = [...this.gone.entries()].sort(([a], [b]) => a - b).map(([id, g]) => `; ${goneText(id, g)}`).join('');
     if (!finished) {
       const alive = this.state.players.flatMap((p, id) => (p.onBoard ? [id] : []));
       return { finished, summary: `game cut short at T=${this.state.turn} with players ${alive.join(', ') || 'none'} on the board${gone}`, scores };
@@ -240,6 +245,7 @@ export class JavaChallenge2015Referee implements Referee {
 
   private play(requested: Action): TurnReport {
     const { state, report } = applyTurn(this.state, requested);
+    for (const id of report.fell) this.fellAt.set(id, report.turn);
     if (this.state.blocks.some((row, r) => row.some((life, c) => life < 0 && state.blocks[r]![c] === 0))) this.goalsReached.add('block-restored');
     this.state = state;
     this.lastTurn = report;
@@ -251,6 +257,23 @@ export class JavaChallenge2015Referee implements Referee {
     const botGone = this.gone.get(this.bot);
     if (botGone) return { kind: 'stopped', reason: `${res.reason}; the bot had been stopped (${botGone.code})` };
     return { kind: 'close', reason: `${res.reason}; the engine just closes the bots' input`, mustBeRunning: false };
+  }
+}
+
+/** What the engine did about a player whose bot stopped answering, said the same in every seat. */
+function goneText(id: number, g: { code: string; turn: number; fallen: boolean }): string {
+  if (g.fallen) return `player ${id}'s bot ended at T=${g.turn} after its player had fallen (${g.code}); the engine reads nothing more from it`;
+  switch (g.code) {
+    case 'early-exit':
+    case 'crash':
+      return `player ${id}'s bot ended at T=${g.turn} (${g.code}); the engine read null from it, played as N, for every later turn`;
+    case 'move-timeout':
+    case 'handshake-timeout':
+    case 'bad-handshake':
+    case 'unflushed-output':
+      return `player ${id}'s bot was terminated at T=${g.turn} (${g.code}) and its player did N from then on, as in the engine`;
+    default:
+      return `player ${id}'s bot was stopped at T=${g.turn} (${g.code}) and its player did N from then on`;
   }
 }
 

@@ -102,8 +102,12 @@ export function handshakeRequest(): AnswerRequest {
   };
 }
 
-/** `ply` is T + 1: the 1-based turn number (T = 999 is the rule text's "1000th turn"). */
-export function actionRequest(turn: number, id: number): AnswerRequest {
+/**
+ * `ply` is T + 1: the 1-based turn number (T = 999 is the rule text's "1000th turn"). `fellAt`: the
+ * turn the player fell, when it has (it is still sent its turns and must answer, but nothing it does
+ * changes the game).
+ */
+export function actionRequest(turn: number, id: number, fellAt?: number): AnswerRequest {
   return {
     ply: turn + 1,
     label: `player ${id}'s action at T=${turn}`,
@@ -111,5 +115,6 @@ export function actionRequest(turn: number, id: number): AnswerRequest {
     timer: 'move',
     maxLineBytes: MAX_ACTION_LINE_BYTES,
     unaskedLines: 'queue',
+    ...(fellAt !== undefined ? { outOfGame: `its player fell (by T=${fellAt})` } : {}),
   };
 }

@@ -12,8 +12,13 @@ export const onTheRun: GameDefinition = {
       name: 'codecup2007',
       description: 'CodeCup 2007 jury (Caia): 5 s total per game, counted only while waiting for this bot; 64 MB (rule text)',
       limits: { totalMs: 5_000, memoryMb: 64, exitGraceMs: 2000 },
+    tolerates: {
+      exitStatusAfterEnd: "CodeCup's Caia records a player's exit status without judging it, and does not judge a player it no longer waits for",
+      outputAfterEnd: 'Caia reads nothing more from a player once its game is over',
+    },
     },
   },
+  scoring: 'out of 20: an escape is 20-0; caught, the detectives get 10 plus their unused announcements; an irregular loss is 20-0',
   defaultProfile: 'codecup2007',
   goals: {
     caught: 'the fugitive was caught: it moved into a detective, or a detective moved into its city',

@@ -13,8 +13,13 @@ export const snakecore: GameDefinition = {
       name: 'tournament2008',
       description: 'SnakeCore 2008 jury as the rule text states it: 15 s for the first answer (getName), 1 s for each later one, 2 minutes of computing per game',
       limits: { startupMs: 15_000, moveMs: 1_000, totalMs: 120_000 },
+      tolerates: {
+        exitStatusAfterEnd: "the jury ends every python's program itself after the game (the rules: a program never ends on its own); how it treated an exit status then is not known (its software does not survive), so both readings are accepted",
+        outputAfterEnd: 'nothing a program writes after the end of the game can change it',
+      },
     },
   },
+  scoring: "each python's points by the rules (blocks bitten off, n(n+1)/2 for n blocks delivered to a reactor)",
   defaultProfile: 'tournament2008',
   goals: {
     ate: 'a python ate a free block (it joined the body behind the head)',

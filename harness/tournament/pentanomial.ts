@@ -177,7 +177,7 @@ export function pentanomialStats(counts: PentanomialCounts): PentanomialStats {
  * interval), where fishtest uses Brent's method and fastchess ITP: the same root.
  * 0 without units (nothing observed; fishtest never asks). Each unit moves the LLR by at most about
  * ln(s1/s0) (or ln((1 − s1)/(1 − s0))), so even a run of only WW pairs needs about
- * ln((1 − β)/α)/ln(s1/s0) pairs to accept H1: ~103 for 0,10,0.05,0.05, ~22 for 0,50.
+ * ln((1 − β)/α)/ln(s1/s0) pairs to accept H1: 104 for 0,10,0.05,0.05, 23 for 0,50.
  */
 export function pairSprtLlr(counts: readonly number[], elo0: number, elo1: number): number {
   checkCounts(counts);

@@ -51,7 +51,7 @@ export interface SprtDecision {
  * The normal quantile for a two-sided 95 % interval. Fixed rather than computed: cutechess-cli derives it
  * from an approximate inverse erf (giving 1.95716), which is why its "+/-" can be ~0.1 % narrower than ours.
  */
-const Z_95 = 1.959964;
+export const Z_95 = 1.959964;
 
 /** SPRT hypotheses further apart than this are not a meaningful test; it also keeps scores off 0 and 1. */
 const SPRT_ELO_LIMIT = 1000;
@@ -204,7 +204,8 @@ function likelihoodOfSuperiority(wins: number, losses: number): number {
   return 0.5 * erfc(-(wins - losses) / Math.sqrt(2 * (wins + losses)));
 }
 
-function logisticScore(elo: number): number {
+/** The expected score of a side `elo` logistic Elo stronger: 1/(1 + 10^(-elo/400)). */
+export function logisticScore(elo: number): number {
   return 1 / (1 + 10 ** (-elo / 400));
 }
 
@@ -226,7 +227,8 @@ function checkErrorRate(name: 'alpha' | 'beta', value: number): void {
   }
 }
 
-function checkEloHypotheses(elo0: number, elo1: number): void {
+/** Throws a RangeError (one line) unless elo0 < elo1, both finite within ±1000. */
+export function checkEloHypotheses(elo0: number, elo1: number): void {
   for (const [name, elo] of [['elo0', elo0], ['elo1', elo1]] as const) {
     if (!(Number.isFinite(elo) && Math.abs(elo) <= SPRT_ELO_LIMIT)) {
       throw new RangeError(`SPRT ${name} must be a finite Elo between -${SPRT_ELO_LIMIT} and ${SPRT_ELO_LIMIT}, got ${String(elo)}`);
@@ -235,7 +237,8 @@ function checkEloHypotheses(elo0: number, elo1: number): void {
   if (!(elo0 < elo1)) throw new RangeError(`SPRT elo0 must be below elo1, got elo0=${elo0}, elo1=${elo1}`);
 }
 
-function checkSprtParams(params: SprtParams): void {
+/** Throws a RangeError (one line) unless elo0 < elo1 within ±1000 and 0 < alpha, beta < 0.5. */
+export function checkSprtParams(params: SprtParams): void {
   checkEloHypotheses(params.elo0, params.elo1);
   checkErrorRate('alpha', params.alpha);
   checkErrorRate('beta', params.beta);

@@ -1,7 +1,11 @@
 // JavaChallenge2015 end to end: the built CLI runs the built-in suite against the example bots.
 // Correct bots pass for every player id; each broken bot fails with exactly its verdict.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { numericSeed } from '../../harness/core/rng.js';
+import { enginePlacements } from '../../harness/games/javachallenge2015/engine-placement.js';
 import { allCodes, errorCodes, ROOT, runCli, runJson, type Report } from '../helpers.js';
 
 const EX = path.join(ROOT, 'examples', 'javachallenge2015');
@@ -55,6 +59,32 @@ describe('javachallenge2015 CLI: what goes over the wire', () => {
     // Only the bot's own turns are sent: T = 0, 4, 8, 12 for player 0 with the game stopped at T=16.
     const turns = transcript.filter((t, i) => t.dir === 'jury' && transcript[i - 1]?.dir === 'jury' && transcript[i - 2]?.dir !== 'jury');
     expect(turns.map((t) => t.text)).toEqual(['0', '4', '8', '12']);
+  });
+});
+
+describe('javachallenge2015 CLI: the start', () => {
+  it('an integer scenario seed S starts as the real engine does with seed S; a text seed is hashed to the engine\'s seed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-jc-seed-'));
+    const playerLines = (placements: { x: number; y: number; facing: string }[]) => placements.map((p) => `${p.x} ${p.y} ${p.facing} 0`);
+    const cases: [string, string[]][] = [
+      ['23', ['6 15 U 0', '12 0 R 0', '6 1 D 0', '8 17 R 0']], // the engine's own log for seed 23 (jury-facts.md)
+      ['-9007199254740991', playerLines(enginePlacements(-9007199254740991n))],
+      ['"23"', playerLines(enginePlacements(numericSeed('23')))],
+    ];
+    try {
+      for (const [i, [seed, expected]] of cases.entries()) {
+        const file = path.join(dir, `seed-${i}.yaml`);
+        writeFileSync(file, `game: javachallenge2015\nname: seed ${seed}\nrole: 0\nseed: ${seed}\nopponent: idle\nsetup: { turnLimit: 4 }\n`);
+        const run = await runJson(['run', file, '--', ...CORRECT.c!]);
+        expect(run.code).toBe(0);
+        const transcript = run.report.results[0]!.transcript;
+        const firstJury = transcript.findIndex((t) => t.dir === 'jury');
+        expect(transcript.slice(firstJury + 8, firstJury + 12).map((t) => t.text), `seed ${seed}`).toEqual(expected);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(cases[2]![1]).not.toEqual(cases[0]![1]);
   });
 });
 

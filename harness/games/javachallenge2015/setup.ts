@@ -6,36 +6,43 @@ import {
   ACTIONS, BLOCKS_PER_SIDE, BOARD_SIDE, DEFAULT_TURN_LIMIT, emptyBlocks, FACINGS, FALLEN_LIFE, initialState, isAction,
   manhattan, placementProblem, PLAYER_COUNT, REPULSION_DISTANCE, type Action, type Facing, type GameState, type Player,
 } from './rules.js';
+import { enginePlacements, NoStartSquareError } from './engine-placement.js';
 import { OPPONENT_NAMES, type OpponentName } from './opponents.js';
 
 export type Placement = Pick<Player, 'x' | 'y' | 'facing'>;
 
-/**
- * The real engine's start positions for a few seeds (read from its logs). The engine draws them with
- * Java's Random over a HashSet's iteration order, which botjury does not reproduce for other seeds.
- */
-export const ENGINE_PLACEMENTS: Readonly<Record<string, readonly Placement[]>> = {
-  'engine-seed-0': [
-    { x: 0, y: 14, facing: 'D' },
-    { x: 14, y: 17, facing: 'L' },
-    { x: 14, y: 10, facing: 'U' },
-    { x: 2, y: 5, facing: 'R' },
-  ],
-  'engine-seed-1': [
-    { x: 14, y: 17, facing: 'R' },
-    { x: 13, y: 2, facing: 'U' },
-    { x: 7, y: 8, facing: 'R' },
-    { x: 5, y: 2, facing: 'L' },
-  ],
-  'engine-seed-42': [
-    { x: 8, y: 13, facing: 'R' },
-    { x: 9, y: 9, facing: 'R' },
-    { x: 0, y: 1, facing: 'D' },
-    { x: 7, y: 3, facing: 'L' },
-  ],
-};
+/** `engine-seed-N`: the real engine's placement for the Java long N (canonical decimal). */
+const ENGINE_SEED_NAME = /^engine-seed-(0|-?[1-9][0-9]{0,18})$/;
+const LONG_MIN = -(1n << 63n);
+const LONG_MAX = (1n << 63n) - 1n;
 
-/** botjury's own placement: uniform over the squares more than 3 from the players already placed. */
+function engineSeedOf(name: string): bigint | undefined {
+  const match = ENGINE_SEED_NAME.exec(name);
+  if (match === null) return undefined;
+  const seed = BigInt(match[1]!);
+  return seed >= LONG_MIN && seed <= LONG_MAX ? seed : undefined;
+}
+
+/**
+ * The real engine's start for `seed` (engine-placement.ts), on the scenario's blocks: squares of a
+ * fallen block are not spawnable, as in the engine's spawn rule (the engine itself always starts with
+ * every block standing).
+ */
+function engineStart(seed: bigint, blocks: number[][]): { placements: Placement[]; placementSource: string } {
+  const someFallen = blocks.some((row) => row.some((life) => life < 0));
+  try {
+    return { placements: enginePlacements(seed, blocks), placementSource: `engine-seed-${seed}${someFallen ? ' (fallen blocks excluded)' : ''}` };
+  } catch (error) {
+    if (error instanceof NoStartSquareError) throw new ScenarioError(`setup.placements: engine seed ${seed} on setup.blocks: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * botjury's own placement (`placements: seeded`): uniform over the squares more than 3 from the
+ * players already placed, drawn from the scenario's seeded Rng. Not the engine's: it ignores blocks and
+ * draws differently, so a seed gives another start than `auto`.
+ */
 export function seededPlacements(rng: Rng): Placement[] {
   const placed: Placement[] = [];
   for (let id = 0; id < PLAYER_COUNT; id++) {
@@ -116,17 +123,18 @@ export function buildSetup(raw: Record<string, unknown> | undefined, bot: number
   if (Array.isArray(choice)) {
     placements = choice.map((p) => ({ x: p.x, y: p.y, facing: p.facing as Facing }));
     placementSource = 'setup.placements';
-  } else if (choice === 'auto' && Object.hasOwn(ENGINE_PLACEMENTS, `engine-seed-${seed}`)) {
-    placementSource = `engine-seed-${seed}`;
-    placements = ENGINE_PLACEMENTS[placementSource]!;
-  } else if (choice === 'auto' || choice === 'seeded') {
+  } else if (choice === 'auto') {
+    // The referee's seed is the scenario's integer seed itself, or the hash of a text seed (numericSeed).
+    if (!Number.isSafeInteger(seed)) throw new ScenarioError(`the seed ${seed} is not an integer the engine can take`);
+    ({ placements, placementSource } = engineStart(BigInt(seed), blocks));
+  } else if (choice === 'seeded') {
     placements = seededPlacements(rng.fork('placement'));
     placementSource = 'seeded';
-  } else if (Object.hasOwn(ENGINE_PLACEMENTS, choice)) {
-    placements = ENGINE_PLACEMENTS[choice]!;
-    placementSource = choice;
   } else {
-    throw new ScenarioError(`setup.placements: '${choice}' is not one of auto, seeded, ${Object.keys(ENGINE_PLACEMENTS).join(', ')} or a list of 4 placements`);
+    const engineSeed = engineSeedOf(choice);
+    if (engineSeed === undefined)
+      throw new ScenarioError(`setup.placements: '${choice}' is not one of auto, seeded, engine-seed-N (N a Java long, in decimal) or a list of 4 placements`);
+    ({ placements, placementSource } = engineStart(engineSeed, blocks));
   }
   const problem = placementProblem(placements, blocks);
   if (problem) throw new ScenarioError(`setup.placements: ${problem}`);

@@ -114,7 +114,7 @@ async function dispatch(argv: string[]): Promise<number> {
       const jobs = jobsOption(values, defaultJobs());
       const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
       if (values.role !== undefined && gameFilter) checkRole(findGame(GAMES, gameFilter), values.role as string);
-      const planned = planTasks(inputs, GAMES, { cwd, ...(values.role !== undefined ? { role: values.role as string } : {}), ...(gameFilter ? { game: gameFilter } : {}) });
+      const planned = await planTasks(inputs, GAMES, { cwd, ...(values.role !== undefined ? { role: values.role as string } : {}), ...(gameFilter ? { game: gameFilter } : {}) });
       if (profile !== undefined)
         for (const t of planned) checkProfile(findGame(GAMES, t.scenario.game), profile);
       if (planned.length === 0) throw new UsageError('no scenario to run (check --role and the paths)');
@@ -279,7 +279,7 @@ async function importCommand(rest: string[], values: Values, cwd: string): Promi
   const scenarioDir = output ? path.dirname(path.resolve(cwd, output)) : cwd;
   let imported;
   try {
-    imported = importRecord(game, parseRecord(game, text), {
+    imported = await importRecord(game, parseRecord(game, text), {
       source: recordName, scenarioDir,
       ...(values.role !== undefined ? { role: values.role as string } : {}),
       ...(values.exact ? { exact: true } : {}),
@@ -408,7 +408,7 @@ function list(): number {
   return 0;
 }
 
-function validate(inputs: string[], cwd: string): number {
+async function validate(inputs: string[], cwd: string): Promise<number> {
   if (inputs.length === 0) throw new UsageError('validate needs scenario files or folders');
   const files = expandScenarioPaths(inputs, cwd);
   let bad = 0;
@@ -416,7 +416,7 @@ function validate(inputs: string[], cwd: string): number {
     try {
       const scenario = loadScenario(file, cwd, GAMES);
       const game = GAMES.find((g) => g.id === scenario.game)!;
-      const mistakes = dryRunProblems(scenario, game);
+      const mistakes = await dryRunProblems(scenario, game);
       if (mistakes.length > 0) throw new ScenarioFileError(mistakes);
     } catch (e) {
       if (!(e instanceof ScenarioFileError)) throw e;

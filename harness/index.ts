@@ -19,7 +19,7 @@ export async function runScenarios(scenarios: string[] | { game: string }, optio
   const cwd = options.invokedFrom ?? process.cwd();
   const suiteOf = (id: string): string => findGame(id)?.suiteDir ?? path.join(SCENARIO_DIR, id);
   const inputs = Array.isArray(scenarios) ? scenarios : [suiteOf(scenarios.game)];
-  const tasks = planTasks(inputs, GAMES, { cwd, ...(options.role !== undefined ? { role: options.role } : {}), ...(!Array.isArray(scenarios) ? { game: scenarios.game } : {}) });
+  const tasks = await planTasks(inputs, GAMES, { cwd, ...(options.role !== undefined ? { role: options.role } : {}), ...(!Array.isArray(scenarios) ? { game: scenarios.game } : {}) });
   const bot = Array.isArray(options.bot) ? { argv: options.bot } : options.bot;
   return runTasks(tasks, GAMES, { version: VERSION, ...options, bot, invokedFrom: cwd });
 }
@@ -28,7 +28,10 @@ export { GAMES, loadGameModule } from './games/registry.js';
 export { exitCodeFor, type Reporter, type RunReport, type RunSummary, type Task } from './core/runner.js';
 export type { ScenarioResult, TranscriptEntry, ReplyTiming, Timing, Snapshot } from './core/result.js';
 export type { Violation, ViolationCode, Severity } from './core/violations.js';
-export type { GameDefinition, Referee, RefereeContext, JuryAction, AnswerRequest, Ending, Judgement, Outcome, FailureCode } from './core/game.js';
+export type { GameDefinition, GameContext, Game, GameAction, MaybePromise, AnswerRequest, Ending, Judgement, Outcome, FailureCode } from './core/game.js';
+// botjury 0.1's single-seat contract, still accepted from game packages (docs/game-api.md).
+export type { Referee, RefereeContext, JuryAction } from './core/single-seat.js';
+export { seatView } from './core/single-seat.js';
 export type { JuryProfile, Limits } from './core/profile.js';
 export type { ViolationDraft } from './core/violations.js';
 export { ScenarioError, DataUnavailable } from './core/game.js';

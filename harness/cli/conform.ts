@@ -34,7 +34,7 @@ const TIMING = new Set(['near-limit', 'late-excused', 'move-timeout', 'total-tim
 
 export async function conform(game: GameDefinition, games: readonly GameDefinition[], bot: string[], cwd: string, version: string): Promise<ConformCheck[]> {
   const suite = game.suiteDir ?? path.join(SCENARIO_DIR, game.id);
-  const tasks = planTasks([suite], games, { cwd, game: game.id });
+  const tasks = await planTasks([suite], games, { cwd, game: game.id });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-conform-'));
   try {
     const play = async (n: number) => {

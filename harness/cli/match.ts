@@ -65,7 +65,7 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
   if (commands.length > Math.min(MAX_BOTS, game.roles.length)) throw new CommandLineError(`${game.id} seats ${game.roles.length} players; ${commands.length} bots were given`);
   for (const c of commands) resolveCommand(c, cwd); // a missing executable is the harness's fault, before any game
   const bots: MatchBot[] = commands.map((command, i) => ({ name: BOT_NAMES[i]!, command }));
-  const record = values.record !== undefined ? readRecord(game, path.resolve(cwd, values.record), values.record) : undefined;
+  const record = values.record !== undefined ? await readRecord(game, path.resolve(cwd, values.record), values.record) : undefined;
   if (record && values.games !== undefined) throw new CommandLineError('--record plays the one recorded game; leave out --games');
   const games = record ? 1 : values.games !== undefined ? tools.boundedInt('--games', values.games, MAX_GAMES) : 2 * game.roles.length;
   const sprt = values.sprt !== undefined ? sprtOption(values.sprt, bots.length) : undefined;
@@ -102,7 +102,7 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
       if (transcript && recorder) transcript.writeGame(recorder.takeGame(g));
       outputs.gameEnd(g, bots.map((b) => b.name), games);
     },
-    ...(recorder ? { seatGame: recorder.seatGame } : {}),
+    ...(recorder ? { recordGame: recorder.recordGame } : {}),
   };
   // The header before the first game: an interrupted match leaves a transcript of the games that finished.
   if (transcriptFile) transcript = MatchTranscriptWriter.create(transcriptFile, matchTranscriptHeader(tools.ownArgv, matchSettings(options), botInfos));
@@ -233,13 +233,13 @@ export async function mergeCommand(files: string[], values: OptionValues, cwd: s
 }
 
 /** A real game's record: its moves ply by ply, and the header's seed and setup (a record's game starts there). */
-function readRecord(game: GameDefinition, abs: string, shown: string): { moves: string[]; seed?: unknown; setup?: unknown } {
+async function readRecord(game: GameDefinition, abs: string, shown: string): Promise<{ moves: string[]; seed?: unknown; setup?: unknown }> {
   let parsed;
   try {
     parsed = parseRecord(game, readBoundedFile(abs, FILE_CAPS.record, '--record', shown));
     // A record of this game: every move the rules accept, up to a last one the jury may have ruled
     // illegal (what `import` checks). Anything else is not a game to re-run.
-    importRecord(game, parsed, { role: game.roles[0]!, source: shown, scenarioDir: path.dirname(abs) });
+    await importRecord(game, parsed, { role: game.roles[0]!, source: shown, scenarioDir: path.dirname(abs) });
   } catch (e) {
     if (e instanceof RecordError) throw new HarnessError(`--record ${shown}: ${e.message}`);
     throw e;

@@ -7,7 +7,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, existsSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
-import { fdTarget } from './proc.js';
+import { fdTarget, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
+import type { BotIo } from './bot-io.js';
 import { VisibleDecoder } from './bytes.js';
 import { LineSplitter, type BotLine, type SplitterOptions } from './lines.js';
 import { botPriorityPrefix } from './priority.js';
@@ -118,7 +119,7 @@ export function minimalEnv(): Record<string, string> {
   return env;
 }
 
-export class BotProcess {
+export class BotProcess implements BotIo {
   readonly pid: number;
   readonly startNs: bigint;
   /** Link target of the bot's fd 0 in /proc (e.g. `socket:[12345]`): botjury's own socket to this bot. */
@@ -361,6 +362,14 @@ export class BotProcess {
       this.onStdout(Buffer.from(buffer.subarray(0, n)), process.hrtime.bigint());
     }
     return total;
+  }
+
+  sched(): SchedSample {
+    return sampleSched(this.processIds());
+  }
+
+  stdinWait(): StdinWait | null {
+    return stdinWait(this.processIds(), this.stdinIdentity);
   }
 
   /** Live pids of everything the bot started, the bot itself first (looked for anew when due). */

@@ -3,38 +3,36 @@
 // expectation no legal answer can meet, or a step out of turn is the scenario's mistake: found before
 // any bot runs (by `validate`, and by `run`/`check` before they start), reported at the step's line,
 // and never blamed on a bot.
-import { DataUnavailable, ScenarioError, type GameDefinition, type JuryAction, type Referee } from './game.js';
+import { DataUnavailable, ScenarioError, type Game, type GameAction, type GameDefinition, type MaybePromise } from './game.js';
 import { createRng, numericSeed } from './rng.js';
 import { matchesPattern } from './safe-regex.js';
 import type { BotExpectation, MoveValue, Scenario, ScenarioProblem, Step } from './scenario.js';
 
-/** At most this many referee actions between two steps (a referee that never stops is a bug, not a hang). */
+/** At most this many game actions between two steps (a game that never stops is a bug, not a hang). */
 const MAX_ACTIONS_PER_STEP = 10_000;
 
-export function dryRunProblems(scenario: Scenario, game: GameDefinition): ScenarioProblem[] {
+type Decision = Exclude<GameAction, { type: 'send' }>;
+
+export async function dryRunProblems(scenario: Scenario, game: GameDefinition): Promise<ScenarioProblem[]> {
   const steps = scenario.steps;
   if (!steps || steps.length === 0) return [];
   const roles = scenario.role !== undefined ? [scenario.role] : [...game.roles];
-  const problems: ScenarioProblem[] = [];
   for (const role of roles) {
-    const problem = dryRunRole(scenario, game, role, steps);
-
-    if (problem) {
-      problems.push(problem);
-      break; // one role's mistake is the file's; the others would repeat it
-    }
+    const problem = await dryRunRole(scenario, game, role, steps);
+    // one role's mistake is the file's; the others would repeat it
+    if (problem) return [problem];
   }
-  return problems;
+  return [];
 }
 
-function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, steps: Step[]): ScenarioProblem | null {
+async function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, steps: Step[]): Promise<ScenarioProblem | null> {
   const profileName = scenario.profile ?? game.defaultProfile;
   if (!Object.hasOwn(game.profiles, profileName)) return null; // reported by the loader
   const at = (step: Step | null, message: string): ScenarioProblem => ({ file: scenario.file, line: step?.srcLine || 1, col: 1, message });
-  let referee: Referee;
+  let jury: Game;
   try {
-    referee = game.createReferee({
-      role,
+    jury = game.createGame({
+      bots: [role],
       seed: numericSeed(scenario.seed),
       rng: createRng(scenario.seed),
       setup: scenario.setup,
@@ -47,60 +45,73 @@ function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, step
     if (e instanceof ScenarioError) return at(null, e.message);
     throw e;
   }
-  /** The next action that needs a decision; the jury's writes are skipped, a handshake the step is not about answered. */
-  const advance = (step: Step): JuryAction => {
+  /** The next decision; the jury's writes are skipped, a handshake the step is not about answered. */
+  const advance = async (step: Step): Promise<Decision> => {
     for (let i = 0; i < MAX_ACTIONS_PER_STEP; i++) {
-      const a = referee.next();
+      const a = await jury.next();
       if (a.type === 'send') continue;
       if (a.type === 'await' && a.request.handshake && !stepIsAboutHandshake(step, a.request.handshake.token)) {
-        referee.answer([a.request.handshake.token]);
+        await jury.answer(role, [a.request.handshake.token]);
         continue;
       }
       return a;
     }
-    throw new Error(`${game.id} referee: no decision after ${MAX_ACTIONS_PER_STEP} actions`);
+    throw new Error(`${game.id}: no decision after ${MAX_ACTIONS_PER_STEP} actions`);
   };
   try {
-    return walkSteps(referee, steps, at, advance);
+    return await walkSteps(jury, role, steps, at, advance);
+  } catch (e) {
+    if (e instanceof DataUnavailable) return null;
+    if (e instanceof ScenarioError) return at(null, e.message);
+    throw e;
   } finally {
-    referee.dispose?.();
+    await jury.dispose?.();
   }
 }
 
-function walkSteps(referee: Referee, steps: Step[], at: (step: Step | null, message: string) => ScenarioProblem, advance: (step: Step) => JuryAction): ScenarioProblem | null {
-  const canon = (v: MoveValue): string => referee.canonicalScenarioMove(v);
+/** The canonical texts of a step's expectation values, looked up synchronously by the helpers below. */
+async function canonicalsOf(values: readonly MoveValue[], canonical: (v: MoveValue) => MaybePromise<string>): Promise<(v: MoveValue) => string> {
+  const known = new Map<MoveValue, string>();
+  for (const v of values) known.set(v, await canonical(v));
+  return (v) => known.get(v) ?? String(v);
+}
+
+const expectationValues = (e: BotExpectation): MoveValue[] => ('exact' in e ? [e.exact] : 'oneOf' in e ? e.oneOf : []);
+
+async function walkSteps(jury: Game, role: string, steps: Step[], at: (step: Step | null, message: string) => ScenarioProblem, advance: (step: Step) => Promise<Decision>): Promise<ScenarioProblem | null> {
   for (const step of steps) {
     const where = `step ${step.index + 1}`;
     try {
       if (step.kind === 'opponent') {
-        const a = advance(step);
-        if (a.type !== 'opponent') return at(step, `${where}: the scenario scripts an opponent move, but ${describe(a)}`);
-        referee.opponent(canon(step.move));
+        const a = await advance(step);
+        if (a.type !== 'move') return at(step, `${where}: the scenario scripts an opponent move, but ${describe(a)}`);
+        await jury.move(a.seat, await jury.canonicalScenarioMove(a.seat, step.move));
         continue;
       }
       if (step.kind !== 'bot') return null; // what follows depends on the bot or the built-in opponent
       const expect = step.expect;
-      const a = advance(step);
+      const a = await advance(step);
       if (a.type !== 'await') return at(step, `${where}: the scenario expects the bot to answer, but ${describe(a)}`);
       if (a.request.handshake) {
         // The step is about the handshake (advance() answered any other): a correct bot sends the token.
-        referee.answer([a.request.handshake.token]);
+        await jury.answer(role, [a.request.handshake.token]);
         continue;
       }
-      if (step.ruled) return ruledProblem(step, expect, steps, referee.legalAnswers?.(), canon, a.request.label, (m) => at(step, `${where}: ${m}`));
-      const legal = referee.legalAnswers?.();
+      const canon = await canonicalsOf(expectationValues(expect), (v) => jury.canonicalScenarioMove(role, v));
+      const legal = jury.legalAnswers ? await jury.legalAnswers(role) : undefined;
+      if (step.ruled) return ruledProblem(step, expect, steps, legal, canon, a.request.label, (m) => at(step, `${where}: ${m}`));
       if (!legal) return null;
       if ('any' in expect) {
         // A forced answer (one legal move) keeps the game scripted: the dry run follows it.
         if (legal.length !== 1) return null;
-        referee.answer([legal[0]!]);
+        await jury.answer(role, [legal[0]!]);
         continue;
       }
       const problem = expectationProblem(expect, canon, legal);
       if (problem) return at(step, `${where}: ${a.request.label}: ${problem}`);
       const reachable = legalMeeting(expect, canon, legal);
       if (reachable.length > 1) return null; // the bot chooses: the game goes on differently
-      referee.answer([reachable[0]!]);
+      await jury.answer(role, [reachable[0]!]);
     } catch (e) {
       if (e instanceof ScenarioError) return at(step, `${where}: ${e.message}`);
       throw e;
@@ -157,11 +168,10 @@ export function expectationProblem(expect: BotExpectation, canon: (v: MoveValue)
   return `the scenario expects ${what}, but no legal answer here can be that${near ? ` (did you mean '${near}'?)` : ''}; legal here: ${shown}`;
 }
 
-function describe(a: JuryAction): string {
+function describe(a: Decision): string {
   switch (a.type) {
     case 'await': return `the jury is waiting for ${a.request.label}`;
-    case 'opponent': return `it is the opponent's turn (${a.player}, ply ${a.ply})`;
-    case 'end': return `the game is already over: ${a.ending.reason}`;
-    case 'send': return 'the jury is writing to the bot';
+    case 'move': return `it is the opponent's turn (${a.seat}, ply ${a.ply})`;
+    case 'end': return `the game is already over: ${Object.values(a.endings)[0]?.reason ?? ''}`;
   }
 }

@@ -1,9 +1,12 @@
-// The one small interface every game implements. The core (session.ts) knows nothing about any game:
-// it asks the game's Referee what the jury does next, performs it on the bot's pipes with the clock
-// running, and hands the bot's answers back to the Referee for judgement.
+// The one interface every game implements. The core knows nothing about any game: it asks the game
+// what the jury does next, performs it on the seats (a bot's pipes with the clock running, a script, the
+// game's own built-in player), and hands every bot's answers back to the game for judgement.
 //
-// A Referee is the real jury of one match seen from one bot's seat. It wraps the game's pure rules
-// (a folder of pure functions of state, no I/O, no clock) and the game's wire format (one file).
+// A Game is the real jury of one game for every seat at once, as OpenSpiel's State: one state that
+// every seat shares, with the seat explicit in every view (what the jury sends seat P, whom it awaits,
+// how it judges P's answer, what it does when P fails, P's outcome). It wraps the game's pure rules (a
+// folder of pure functions of state, no I/O, no clock) and its wire format (one file: the exact bytes
+// each real jury sent each seat). `check` is one bot seat; `match` and `tournament` are several.
 
 import type { BotLine } from './lines.js';
 import type { JuryProfile } from './profile.js';
@@ -16,13 +19,13 @@ export interface GameDefinition {
   title: string;
   /** The rule text this game follows, relative to the shared folder (for messages and docs). */
   ruleText: string;
-  /** Roles the bot can play, in the order `check` runs them. */
+  /** The seats, in the game's order (the order `check` runs them; bot A's seat in game 1 of a match). */
   roles: readonly string[];
   profiles: Record<string, JuryProfile>;
   defaultProfile: string;
   /**
    * Goals of this game a scenario can state (`reach:`), name → what it means; the common ones (end,
-   * bot-wins, quit …) are in core/goals.ts. The Referee's `reached()` reports those a run reached.
+   * bot-wins, quit …) are in core/goals.ts. The game's `reached(seat)` reports those a seat reached.
    */
   goals?: Readonly<Record<string, string>>;
   /**
@@ -34,30 +37,42 @@ export interface GameDefinition {
   suiteDir?: string;
   /** JSON Schema of the game's `setup:` (game packages; the built-in games' are in schemas/setup/). */
   setupSchema?: Record<string, unknown>;
-  /** Build the jury for one match. Throw ScenarioError for setups the rules do not allow. */
-  createReferee(ctx: RefereeContext): Referee;
+  /** Build the jury of one game, for every seat. Throw ScenarioError for setups the rules do not allow. */
+  createGame(ctx: GameContext): Game;
 }
 
-export interface RefereeContext {
-  role: string;
+export interface GameContext {
+  /**
+   * The seats a program (a bot) plays, in the game's order. The game speaks the wire only to these
+   * (`send`, `await`); every other seat it moves itself when the core asks (`move`): with a scripted
+   * move, or with its built-in player.
+   */
+  bots: readonly string[];
   seed: number;
-  /** Seeded; the only source of randomness a referee or built-in opponent may use. */
+  /** Seeded; the only source of randomness a game or its built-in players may use. */
   rng: Rng;
   /** The scenario's `setup:` object (already schema-validated), or undefined. */
   setup: Record<string, unknown> | undefined;
   /** Folder of the scenario file, to resolve paths in `setup:` (mazes, maps). */
   scenarioDir: string;
   profile: JuryProfile;
-  /** Name of the built-in opponent to use (`opponent:` in the scenario), or undefined for the default. */
+  /** Name of the built-in player for seats without a bot (`opponent:` in a scenario), or undefined for the default. */
   opponent?: string;
 }
 
-/** What the jury does next, as decided by the Referee from the game state. */
-export type JuryAction =
-  | { type: 'send'; lines: string[]; ply?: number }
-  | { type: 'await'; request: AnswerRequest }
-  | { type: 'opponent'; player: string; ply: number }
-  | { type: 'end'; ending: Ending };
+/** A game method may answer at once or later (a referee program in another process). */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** What the jury does next, as the game decides it from its state. */
+export type GameAction =
+  /** The jury writes lines to a bot seat. */
+  | { type: 'send'; seat: string; lines: string[]; ply?: number }
+  /** The jury waits for a bot seat's answer (its clock runs), then calls `answer(seat, lines)`. */
+  | { type: 'await'; seat: string; request: AnswerRequest }
+  /** A seat without a bot moves now: the core calls `move(seat, scripted move | undefined)`. */
+  | { type: 'move'; seat: string; ply: number }
+  /** The game is over: how the jury ends it for each bot seat (every bot seat of the game has one). */
+  | { type: 'end'; endings: Record<string, Ending> };
 
 export interface AnswerRequest {
   /** The game's own ply/turn number of this answer (contract: `ply`). */
@@ -81,7 +96,7 @@ export interface AnswerRequest {
    * JavaChallenge2015 engine did (the stale-line shift).
    */
   unaskedLines: 'discard' | 'queue';
-  /** The answer is not a move of the game (SnakeCore's name): in a match it goes to no other player. */
+  /** The answer is not a move of the game (SnakeCore's name, a READY): a record of moves leaves it out. */
   notAMove?: boolean;
   /**
    * The bot's player is out of the game and nothing its bot does can change the game any more (a
@@ -101,7 +116,7 @@ export type Ending =
    * must still be running at that moment (SnakeCore: the program must never end on its own).
    */
   | { kind: 'close'; reason: string; mustBeRunning: boolean }
-  /** The jury already stopped the bot (timeout, flood); nothing more to check. */
+  /** The jury already stopped the bot (timeout, flood, disqualified); nothing more to check. */
   | { kind: 'stopped'; reason: string };
 
 export interface Judgement {
@@ -109,13 +124,13 @@ export interface Judgement {
   violations: ViolationDraft[];
   /** True when the answer was legal and played as given. */
   accepted: boolean;
-  /** What the jury actually played for the bot (the answer, or the jury's substitute). */
+  /** What the jury actually played for the seat (the answer, or the jury's substitute). */
   played?: string;
-  /** The real jury stops the bot's process now (it takes over, or the game is lost). */
+  /** The real jury stops the seat's program now (it takes over, or the game is lost). */
   stopBot?: boolean;
 }
 
-/** How a bot failed to answer at all; the Referee applies the rules' consequence. */
+/** How a bot failed to answer at all (or what made the jury stop it); the game applies the rules' consequence. */
 export type FailureCode = Extract<
   ViolationCode,
   | 'handshake-timeout'
@@ -134,57 +149,63 @@ export interface Outcome {
   finished: boolean;
   /** One line: "White wins: Black has no legal move", "tie after 100 moves each". */
   summary: string;
-  /** Score per role as the rules give it (final, or so far). */
+  /** Score per seat as the rules give it (final, or so far). */
   scores: Record<string, number>;
   winner?: string;
 }
 
-export interface Referee {
-  /** Files the jury prepares in the bot's working directory before starting it (name → content). */
-  files?(): Record<string, string>;
-  /** What the jury does now. Called repeatedly; `send` actions are consumed as they are returned. */
-  next(): JuryAction;
+/**
+ * The jury of one game for every seat. The core calls `next()` over and over and performs what it
+ * returns. Contract: after a seat failed (`failed`) or a judgement stopped its bot (`stopBot`), the game
+ * never sends to nor awaits that seat again — it plays on for it as the real jury did, or ends the game.
+ */
+export interface Game {
   /**
-   * The bot's complete answer (lines without `\n`/`\r`). The Referee judges and applies it. `read`
-   * has the same lines as read from the pipe (their endings, and for a long line under `keep-head`
-   * what was left out), for games whose jury read more than the text.
+   * Called once, before any bot starts (a referee program starts here): whatever it takes is the jury's
+   * time, never a bot's.
    */
-  answer(lines: string[], read?: readonly BotLine[]): Judgement;
-  /** The bot gave no usable answer at all; the jury reacts as the real one did (take over, or end). */
-  botFailed(code: FailureCode): void;
+  start?(): MaybePromise<void>;
+  /** Files the jury prepares in a bot seat's working directory before starting it (name → content). */
+  files?(seat: string): MaybePromise<Record<string, string>>;
+  /** What the jury does now. `send` actions are consumed as they are returned. */
+  next(): MaybePromise<GameAction>;
   /**
-   * In a match: another seat's bot failed (`code`: its failure or the violation that stopped it; `ply`:
-   * the ply of the answer it owed, AnswerRequest.ply, as the game numbers plies). The
-   * referee applies the rules' consequence to `player` exactly as `botFailed`/`answer` did in that
-   * seat's own referee, so the game plays on alike in every seat (the JavaChallenge2015 engine plays N
-   * for it, SnakeCore's python stays and cannot move, Amazes' jury plays T). Without this method a
-   * failure of another bot ends this seat's game: the jury stops the match game (CodeCup: Quit).
+   * A bot seat's complete answer (lines without `\n`/`\r`) to the request the game awaited. The game
+   * judges and applies it. `read` has the same lines as read from the pipe (their endings, and for a
+   * long line under `keep-head` what was left out), for games whose jury read more than the text.
    */
-  playerFailed?(player: string, code: string, ply: number): void;
+  answer(seat: string, lines: string[], read?: readonly BotLine[]): MaybePromise<Judgement>;
   /**
-   * An opponent moves now. `move` is a scripted move (throw ScenarioError if the rules forbid it);
-   * undefined asks the built-in seeded opponent. Returns the move as played, in the game's notation.
+   * A bot seat gave no usable answer at all (`move-timeout`, `crash`, `unflushed-output` …), at `ply`
+   * (the ply of the answer it owed, AnswerRequest.ply); botjury found and reported it. Apply the real
+   * jury's consequence once, for everyone: take over (JavaChallenge2015's N, Amazes' T), leave the
+   * player on the board unable to move (SnakeCore), or end the game (CodeCup's irregular loss).
    */
-  opponent(move: string | undefined): string;
-  /** The jury ends the game now (scenario `quit`, or the scenario's steps ran out). */
-  quit(): Ending;
-  /** Canonical text of a bot answer, to compare with scenario expectations (`bot: c3-d4`). */
-  canonical(lines: string[]): string;
+  failed(seat: string, code: FailureCode, ply: number): MaybePromise<void>;
   /**
-   * Every legal answer the awaited bot could give now, canonical, when the game can list them (not
+   * A seat without a bot moves: `move` is a scripted move (throw ScenarioError if the rules forbid it)
+   * or undefined (the game's built-in player chooses, from ctx.rng). Returns the move as played.
+   */
+  move(seat: string, move: string | undefined): MaybePromise<string>;
+  /** The jury ends the game now (a scenario's `quit`, or its steps ran out): the ending for each bot seat. */
+  quit(): MaybePromise<Record<string, Ending>>;
+  /** Canonical text of a seat's answer, to compare with scenario expectations (`bot: c3-d4`). */
+  canonical(seat: string, lines: string[]): MaybePromise<string>;
+  /** Canonical text of a scenario-written move for a seat (may be a list for multi-line answers). */
+  canonicalScenarioMove(seat: string, value: string | number | (string | number)[]): MaybePromise<string>;
+  /**
+   * Every legal answer the awaited seat could give now, canonical, when the game can list them (not
    * Amazes' 4^256 step strings). Lets the core tell a scenario's impossible expectation (its own
    * mistake: exit 2) from a bot's legal but different answer.
    */
-  legalAnswers?(): string[] | undefined;
-  /** Canonical text of a scenario-written move (may be a list for multi-line answers). */
-  canonicalScenarioMove(value: string | number | (string | number)[]): string;
-  outcome(): Outcome;
-  /** The game's own goals (GameDefinition.goals) this game has reached so far. */
-  reached?(): string[];
-  /** JSON-able picture of the game now, for reports that draw the game at every ply. */
-  snapshot?(): unknown;
-  /** The game is over for botjury: free what the referee holds (a referee process). */
-  dispose?(): void;
+  legalAnswers?(seat: string): MaybePromise<string[] | undefined>;
+  outcome(): MaybePromise<Outcome>;
+  /** The game's own goals (GameDefinition.goals) this seat's game has reached so far. */
+  reached?(seat: string): MaybePromise<string[]>;
+  /** JSON-able picture of the whole game now, for reports that draw the game at every ply. */
+  snapshot?(): MaybePromise<unknown>;
+  /** The game is over for botjury: free what it holds (a referee process). */
+  dispose?(): MaybePromise<void>;
 }
 
 /**

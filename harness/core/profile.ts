@@ -36,6 +36,13 @@ export interface Limits {
    */
   unreadLines?: 'stop' | 'block';
   /**
+   * When the start-up limit's clock starts for an answer the jury awaits before writing anything:
+   * `start` (default), at the bot's own start (bots started and awaited together); `await`, when the
+   * jury starts waiting for this bot (the JavaChallenge2015 engine awaits READY in id order, 1 s each
+   * from when it starts waiting for that player).
+   */
+  startupClockFrom?: 'start' | 'await';
+  /**
    * When the jury closes the bot's input at the end of the game it closes its end of the bot's output
    * too (the JavaChallenge2015 engine exits): a bot that goes on writing gets EPIPE / SIGPIPE.
    */

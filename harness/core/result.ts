@@ -42,6 +42,21 @@ export interface Timing {
   perReply: ReplyTiming[];
 }
 
+/**
+ * The jury's own time in one game (a referee program's start-up and answers; microseconds for a
+ * built-in game): measured apart and never counted in any bot's clock.
+ */
+export interface JuryTime {
+  /** Start-up of the game before any bot started (a referee program's start), ms. */
+  startMs: number;
+  /** Calls made to the game. */
+  calls: number;
+  /** Time spent waiting for the game's answers, ms (0 for a game that answers at once). */
+  totalMs: number;
+  /** The longest single answer, ms. */
+  maxMs: number;
+}
+
 export interface Snapshot {
   ply: number;
   t: number;
@@ -81,6 +96,8 @@ export interface ScenarioResult {
   memory: { peakMb: number | null; limitMb: number | null };
   stderr: { bytes: number; head: string };
   exit: { code: number | null; signal: string | null; atMs: number; byJury: boolean } | null;
+  /** The jury's own time in this game (the same for every seat of a match game). */
+  jury?: JuryTime;
   durationMs: number;
   transcript: TranscriptEntry[];
   transcriptDropped: number;

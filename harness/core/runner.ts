@@ -84,7 +84,7 @@ export interface RunOptions extends Omit<SessionOptions, 'invokedFrom' | 'snapsh
 const WIND_DOWN_MS = 5000;
 
 /** Loads scenario files (and folders) and expands them into tasks, one per role. */
-export function planTasks(inputs: string[], games: readonly GameDefinition[], options: { cwd: string; role?: string; game?: string }): Task[] {
+export async function planTasks(inputs: string[], games: readonly GameDefinition[], options: { cwd: string; role?: string; game?: string }): Promise<Task[]> {
   const files = expandScenarioPaths(inputs, options.cwd);
   const problems: ScenarioFileError[] = [];
   const tasks: Task[] = [];
@@ -102,7 +102,7 @@ export function planTasks(inputs: string[], games: readonly GameDefinition[], op
     if (options.game && scenario.game !== options.game) continue;
     const game = games.find((g) => g.id === scenario.game)!;
     // The scenario's own mistakes (an illegal scripted move, an impossible expectation) before any bot runs.
-    const mistakes = dryRunProblems(scenario, game);
+    const mistakes = await dryRunProblems(scenario, game);
     if (mistakes.length > 0) {
       problems.push(new ScenarioFileError(mistakes));
       continue;

@@ -7,11 +7,12 @@
 // Follow one reply: write() stamps when the jury's message left → the bot's stdout is split into
 // lines stamped on arrival (BotProcess) → collect() takes them, judges the clock against the stamp
 // (never against when a timer happened to fire) and returns the lines → the Referee judges them.
-import { BotProcess, HarnessError, startupFailureHint, type BotCommand, type TranscriptSink } from './bot-process.js';
+import { BotProcess, HarnessError, startupFailureHint, type BotCommand, type StartOptions, type TranscriptSink } from './bot-process.js';
+import type { BotIo } from './bot-io.js';
 import type { AnswerRequest, FailureCode } from './game.js';
 import { raiseHarnessPriority } from './priority.js';
 import type { BotLine } from './lines.js';
-import { sampleSched, schedDelta, stdinWait, type SchedDelta, type SchedSample } from './proc.js';
+import { schedDelta, type SchedDelta, type SchedSample } from './proc.js';
 import type { ResolvedLimits, Tolerances } from './profile.js';
 import { markStamper, stamperDelayMs, type StamperMark } from './stamper.js';
 import type { ReplyTiming } from './result.js';
@@ -69,15 +70,38 @@ interface AnswerMark {
   atNs: bigint;
 }
 
+/**
+ * Starts a bot's process as a seat needs it: the profile's line splitting and reading policy, and
+ * botjury's own priority raised first (the bot starts at the priority botjury had).
+ */
+export function startBot(command: BotCommand, options: Omit<StartOptions, 'lines' | 'unreadLines'>, limits: ResolvedLimits, record: TranscriptSink): BotIo {
+  raiseHarnessPriority();
+  return BotProcess.start(command, {
+    ...options,
+    lines: { crEndsLine: limits.crEndsLine ?? false, longLines: limits.longLines ?? 'flood' },
+    unreadLines: limits.unreadLines ?? 'stop',
+  }, record);
+}
+
+/**
+ * Where a seat is: `idle` between answers (its clock stopped), `awaiting` while the jury waits for its
+ * answer (the clock runs), `stopped` once the jury ended its process (a failure, a takeover, the end).
+ */
+export type SeatPhase = 'idle' | 'awaiting' | 'stopped';
+
 export class Seat {
-  readonly bot: BotProcess;
   readonly replies: ReplyTiming[] = [];
+  phase: SeatPhase = 'idle';
   /** Budget used, counted as the real jury counted it: only while waiting for this bot. */
   usedTotalMs = 0;
   /** The jury stopped the process (a failure, or the rules' takeover), not the bot itself. */
   stoppedByJury = false;
-  stopped = false;
+  get stopped(): boolean {
+    return this.phase === 'stopped';
+  }
   private listenFromNs: bigint;
+  /** The jury has written to the bot since it started (a start-up answer's clock then starts at that write). */
+  private wroteSinceStart = false;
   /** How long the jury's last write took: the moment the bot got the message lies within it. */
   private writeSpanNs = 0n;
   private schedAtListen: SchedSample;
@@ -100,8 +124,10 @@ export class Seat {
   private closeCalls = 0;
 
   constructor(
+    /** The bot's process (startBot), or a fake in tests. */
+    readonly bot: BotIo,
+    /** The command as the user gave it, for telling a typo in it from the bot's own failure. */
     private readonly command: BotCommand,
-    options: { cwd: string; invokedFrom: string; memoryMb?: number },
     private readonly limits: ResolvedLimits,
     private readonly hardMemoryLimit: boolean,
     private readonly report: ViolationSink,
@@ -109,12 +135,6 @@ export class Seat {
     /** What the real jury let pass (the profile's): those verdicts are warnings that say so. */
     private readonly tolerates: Tolerances = {},
   ) {
-    raiseHarnessPriority();
-    this.bot = BotProcess.start(command, {
-      ...options,
-      lines: { crEndsLine: limits.crEndsLine ?? false, longLines: limits.longLines ?? 'flood' },
-      unreadLines: limits.unreadLines ?? 'stop',
-    }, record);
     this.listenFromNs = this.bot.startNs;
     this.schedAtListen = this.sched();
   }
@@ -132,6 +152,7 @@ export class Seat {
     const beforeNs = process.hrtime.bigint();
     const sent = this.bot.write(lines);
     this.listenFromNs = beforeNs;
+    this.wroteSinceStart = true;
     this.writeSpanNs = sent.atNs - beforeNs;
     return sent;
   }
@@ -146,17 +167,32 @@ export class Seat {
   }
 
   private sched(): SchedSample {
-    return sampleSched(this.bot.processIds());
+    return this.bot.sched();
   }
 
   // ---- one answer ----
 
   /** Waits for the bot's answer; reports what went wrong and returns the failure the rules must react to. */
   async collect(request: AnswerRequest, withinMs: number | undefined): Promise<Collected> {
+    this.phase = 'awaiting';
+    try {
+      return await this.collectAnswer(request, withinMs);
+    } finally {
+      if (this.phase === 'awaiting') this.phase = 'idle';
+    }
+  }
+
+  private async collectAnswer(request: AnswerRequest, withinMs: number | undefined): Promise<Collected> {
     const bot = this.bot;
     this.lastRequest = request;
     bot.maxLineBytes = request.maxLineBytes;
     bot.takeStderrTurnBytes();
+    // A start-up answer the jury awaits in turn (JavaChallenge2015's READY, players in id order) has its
+    // clock start when the jury starts waiting for this bot, not at the bot's own start.
+    if (request.timer === 'startup' && !this.wroteSinceStart && this.limits.startupClockFrom === 'await') {
+      const now = process.hrtime.bigint();
+      if (now > this.listenFromNs) this.listenFromNs = now;
+    }
     const startNs = this.listenFromNs;
     const schedStart = this.schedAtListen;
     const perAnswerLimit = request.timer === 'startup' ? this.limits.startupMs : this.limits.moveMs;
@@ -266,7 +302,7 @@ export class Seat {
       if (preDeadlineNs !== undefined && !preDeadline && now < preDeadlineNs && (wakeAt === undefined || preDeadlineNs < wakeAt)) wakeAt = preDeadlineNs;
       if (!bot.exit && !bot.stdinClosed) {
         if (silentMs >= this.limits.unflushedProbeMs) {
-          const wait = stdinWait(bot.processIds(), bot.stdinIdentity);
+          const wait = bot.stdinWait();
           // CPU and run-queue wait both unchanged: the bot neither ran nor waited to run in between.
           const sched = this.sched();
           const activity = [...sched.threads.values()].reduce((sum, t) => sum + t.cpu + t.queued, 0n);
@@ -661,7 +697,7 @@ export class Seat {
     if ((this.lastRequest?.unaskedLines ?? 'discard') !== 'queue' || this.settles === false || this.bot.exit) return;
     const until = process.hrtime.bigint() + msToNs(SETTLE_MS);
     while (process.hrtime.bigint() < until) {
-      if (stdinWait(this.bot.processIds(), this.bot.stdinIdentity)?.waitingOnStdin) {
+      if (this.bot.stdinWait()?.waitingOnStdin) {
         this.settles = true;
         return;
       }
@@ -717,7 +753,7 @@ export class Seat {
     this.reportOutputAfterEnd(after.lines, after.bytes, after.first, 'after the end of the game', pending.byScenario);
     if (!bot.exit) {
       if (pending.code) {
-        const waiting = stdinWait(bot.processIds(), bot.stdinIdentity);
+        const waiting = bot.stdinWait();
         this.report({
           code: pending.code,
           message: pending.code === 'no-exit-after-quit'
@@ -753,7 +789,7 @@ export class Seat {
   /** The jury ends the bot's process (its failure, the rules' takeover, or the end of the run). */
   stop(): Promise<void> {
     if (!this.stopping) {
-      this.stopped = true;
+      this.phase = 'stopped';
       this.stoppedByJury = this.bot.running;
       this.stopping = this.bot.stop().then(() => this.record('event', 'the jury stopped the bot', process.hrtime.bigint()));
     }

@@ -1,19 +1,24 @@
 // Referees in any language: a game package may be a manifest (`game.json`) naming a referee program.
-// botjury starts one referee process per game and seat and talks to it in JSON lines (one request,
-// one response; schemas/referee-protocol.schema.json, docs/game-api.md), while it keeps everything
-// about the bot: process, clock, flushing, lifecycle, reports, replay, fuzz, match.
+// One referee process holds one whole game, every seat (protocol 2: schemas/referee-protocol.schema.json,
+// docs/game-api.md); botjury keeps everything about the bots: processes, clocks, flushing, lifecycle,
+// reports, replay, fuzz, match.
 //
-// The Referee contract is synchronous (the session asks, the jury answers at once), so the referee
-// is spoken to over two FIFOs with blocking reads: a referee only computes, so a call takes
-// microseconds to milliseconds, and no bot answer is due while the jury thinks.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
-import os from 'node:os';
+// A referee program is treated exactly like a hostile bot: it runs as a bot does (no shell, its own
+// process group, a minimal environment, everything it starts ended with it, stderr drained into a
+// bounded tail), spoken to asynchronously (the event loop that stamps the bots' replies never waits
+// on it), each answer bounded in size and time and checked against the protocol's schema before any
+// of it is used. Anything it does wrong is a RefereeFault: the harness's fault (exit 2), naming the
+// referee, its last request and what it did — never a bot's verdict, never a hang.
 import path from 'node:path';
-import { ScenarioError, type Ending, type FailureCode, type GameDefinition, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../core/game.js';
-import { HarnessError } from '../core/bot-process.js';
+import { readFileSync } from 'node:fs';
+import type { ValidateFunction } from 'ajv';
+import { BotProcess, HarnessError } from '../core/bot-process.js';
+import { ScenarioError, type AnswerRequest, type Ending, type FailureCode, type Game, type GameAction, type GameContext, type GameDefinition, type Judgement, type Outcome } from '../core/game.js';
+import { SCHEMA_DIR } from '../core/paths.js';
+import { printable } from '../core/printable.js';
 import type { JuryProfile } from '../core/profile.js';
 import type { Rng } from '../core/rng.js';
+import { createAjv } from '../core/scenario.js';
 
 /** What a `game.json` manifest holds: the definition's data, and the referee's command. */
 export interface RefereeManifest {
@@ -27,14 +32,21 @@ export interface RefereeManifest {
   suite?: string;
   setupSchema?: Record<string, unknown>;
   goals?: Record<string, string>;
+  scoring?: string;
   /** The referee program, run without a shell from the manifest's folder (e.g. ["python3", "referee.py"]). */
   referee: string[];
+  /** The referee protocol it speaks: 2. */
+  protocol: 2;
+  /** The referee's own time limits. */
+  refereeLimits?: { startupMs?: number; answerMs?: number };
 }
 
-/** A response is one line; a referee that writes more is broken. */
-const MAX_RESPONSE_BYTES = 4 << 20;
-/** A referee that does not answer a request in this time is broken (a harness fault, exit 2). */
-const RESPONSE_TIMEOUT_MS = 10_000;
+/** The referee's limits: an answer is one line of at most this many bytes. */
+export const REFEREE_MAX_LINE_BYTES = 1 << 20;
+/** Defaults of the referee's own time limits (game.json `refereeLimits` may set 100 ms … 120 s). */
+export const REFEREE_DEFAULT_LIMITS = { startupMs: 10_000, answerMs: 10_000 } as const;
+/** How long a referee gets to end after botjury is done with it, before it is killed. */
+const REFEREE_EXIT_GRACE_MS = 200;
 
 export function processGame(manifest: RefereeManifest, dir: string): GameDefinition {
   return {
@@ -47,195 +59,284 @@ export function processGame(manifest: RefereeManifest, dir: string): GameDefinit
     ...(manifest.suite ? { suiteDir: path.resolve(dir, manifest.suite) } : {}),
     ...(manifest.setupSchema ? { setupSchema: manifest.setupSchema } : {}),
     ...(manifest.goals ? { goals: manifest.goals } : {}),
-    createReferee: (ctx) => new ProcessReferee(manifest, dir, ctx),
+    ...(manifest.scoring ? { scoring: manifest.scoring } : {}),
+    createGame: (ctx) => new ProcessGame(manifest, dir, ctx),
   };
 }
 
-/** The referee program's own fault (it crashed, wrote no JSON, broke the protocol): the harness's, exit 2. */
-export class RefereeProtocolError extends HarnessError {}
+/** The referee program did something wrong: the harness's fault (exit 2), never a bot's. */
+export class RefereeFault extends HarnessError {}
 
-/** Open referee connections, ended with botjury whatever happens. */
-const OPEN = new Set<RefereeConnection>();
-process.on('exit', () => {
-  for (const c of OPEN) c.close();
-});
+/** The answer kinds of the protocol, each checked against its schema before use. */
+const ANSWERS = ['startAnswer', 'nextAnswer', 'answerAnswer', 'failedAnswer', 'moveAnswer', 'quitAnswer', 'textAnswer', 'legalAnswersAnswer', 'reachedAnswer', 'snapshotAnswer', 'outcome', 'errorAnswer'] as const;
+type AnswerKind = (typeof ANSWERS)[number];
+let validators: Map<AnswerKind, ValidateFunction> | undefined;
 
-/** Sleeps the thread briefly (the referee is computing; nothing else can happen meanwhile). */
-const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
-const pause = (ms: number): void => void Atomics.wait(SLEEPER, 0, 0, ms);
+function validatorFor(kind: AnswerKind): ValidateFunction {
+  if (!validators) {
+    const ajv = createAjv();
+    const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'referee-protocol.schema.json'), 'utf8')) as Record<string, unknown>;
+    ajv.addSchema(schema);
+    validators = new Map(ANSWERS.map((k) => [k, ajv.compile({ $ref: `${schema.$id as string}#/$defs/${k}` })]));
+  }
+  return validators.get(kind)!;
+}
 
+/** The first schema problem of an answer, in one short phrase. */
+function schemaProblem(validate: ValidateFunction): string {
+  const e = validate.errors?.[0];
+  if (!e) return 'it does not fit the protocol';
+  const extra = e.params && 'additionalProperty' in e.params ? ` ('${String((e.params as { additionalProperty: string }).additionalProperty)}')` : e.params && 'allowedValues' in e.params ? ` (${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues).slice(0, 120)})` : '';
+  return `${e.instancePath || 'the answer'} ${e.message ?? 'is wrong'}${extra}`;
+}
+
+/** A referee program: one process, spoken to one request at a time. */
 class RefereeConnection {
-  private readonly child: ChildProcess;
-  private readonly fifoDir: string;
-  private readonly toReferee: number;
-  private readonly fromReferee: number;
-  private pending = '';
+  private readonly io: BotProcess;
+  /** The request in flight or the last one answered, for messages. */
+  private lastRequest = '(none yet)';
   private closed = false;
-  private stderr = '';
 
-  constructor(command: string[], cwd: string) {
-    // The referee reads requests on stdin and writes responses on stdout, which are FIFOs here so
-    // that botjury can read its answers synchronously: its own end of stdout is non-blocking (EOF
-    // when the referee ends), its end of stdin is opened read-write so that no open ever blocks.
-    this.fifoDir = mkdtempSync(path.join(os.tmpdir(), 'botjury-referee-'));
-    const inPath = path.join(this.fifoDir, 'in');
-    const outPath = path.join(this.fifoDir, 'out');
-    execFileSync('mkfifo', [inPath, outPath]);
-    this.toReferee = openSync(inPath, constants.O_RDWR);
-    this.fromReferee = openSync(outPath, constants.O_RDONLY | constants.O_NONBLOCK);
-    const childIn = openSync(inPath, constants.O_RDONLY);
-    const childOut = openSync(outPath, constants.O_WRONLY);
+  constructor(private readonly name: string, command: string[], dir: string) {
     try {
-      this.child = spawn(command[0]!, command.slice(1), {
-        cwd,
-        stdio: [childIn, childOut, 'pipe'],
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANG: process.env.LANG ?? 'C.UTF-8' },
-      });
-    } finally {
-      closeSync(childIn);
-      closeSync(childOut);
+      // A referee runs as a bot runs: containment, bounded lines (an over-long one is a flood), stderr drained.
+      this.io = BotProcess.start({ argv: command }, { cwd: dir, invokedFrom: dir, lines: { longLines: 'flood' } }, () => undefined);
+    } catch (e) {
+      throw new RefereeFault(`${name}: cannot start ${printable(command.join(' '), 200)}: ${(e as Error).message}`);
     }
-    this.child.on('error', (e) => {
-      this.stderr += `cannot start ${command[0]}: ${e.message}`;
-    });
-    this.child.stderr!.on('data', (b: Buffer) => {
-      if (this.stderr.length < 8192) this.stderr += b.toString('utf8');
-    });
-    OPEN.add(this);
+    this.io.maxLineBytes = REFEREE_MAX_LINE_BYTES;
   }
 
-  request(message: Record<string, unknown>): Record<string, unknown> {
-    if (this.closed) throw new RefereeProtocolError(`referee: ${String(message.op)} after the game's referee was closed`);
-    writeSync(this.toReferee, `${JSON.stringify(message)}\n`);
-    const line = this.readLine(String(message.op));
-    let response: unknown;
+  /** Sends one request and returns its answer, a JSON object checked against `kind`. */
+  async request(message: Record<string, unknown>, kind: AnswerKind, limitMs: number): Promise<Record<string, unknown>> {
+    if (this.closed) throw this.fault(`asked '${String(message.op)}' after the game's referee was closed`);
+    this.lastRequest = summarize(message);
+    const { delivered } = this.io.write([JSON.stringify(message)]);
+    if (!delivered) throw this.fault('does not read its input any more (it ended, or closed its stdin)');
+    const line = await this.readLine(limitMs);
+    let answer: unknown;
     try {
-      response = JSON.parse(line);
+      answer = JSON.parse(line);
     } catch {
-      throw new RefereeProtocolError(`referee: answered '${line.slice(0, 200)}' to ${String(message.op)}, which is not JSON`);
+      throw this.fault(`answered '${printable(line, 120)}', which is not JSON`);
     }
-    if (!response || typeof response !== 'object' || Array.isArray(response)) throw new RefereeProtocolError(`referee: the answer to ${String(message.op)} is not a JSON object`);
-    const r = response as Record<string, unknown>;
-    if (r.error === 'scenario') throw new ScenarioError(String(r.message ?? 'the referee rejects the scenario'));
-    if (r.error !== undefined) throw new RefereeProtocolError(`referee: ${String(r.message ?? r.error)}`);
-    return r;
+    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw this.fault('answered with something that is not a JSON object');
+    if (Object.hasOwn(answer, 'error')) {
+      const check = validatorFor('errorAnswer');
+      if (!check(answer)) throw this.fault(`answered an error that does not fit the protocol: ${schemaProblem(check)}`);
+      const { error, message: text } = answer as { error: string; message: string };
+      if (error === 'scenario') throw new ScenarioError(printable(text, 1000));
+      throw this.fault(`reports its own error: ${printable(text, 300)}`);
+    }
+    const validate = validatorFor(kind);
+    if (!validate(answer)) throw this.fault(`answered ${printable(line, 120)}: ${schemaProblem(validate)}`);
+    return answer as Record<string, unknown>;
   }
 
-  private readLine(op: string): string {
-    const buffer = Buffer.alloc(65536);
-    const started = Date.now();
-    for (let idle = 0; ; ) {
-      const nl = this.pending.indexOf('\n');
-      if (nl >= 0) {
-        const line = this.pending.slice(0, nl);
-        this.pending = this.pending.slice(nl + 1);
-        return line;
+  private async readLine(limitMs: number): Promise<string> {
+    const io = this.io;
+    const deadline = process.hrtime.bigint() + BigInt(limitMs) * 1_000_000n;
+    for (;;) {
+      const line = io.takeLine();
+      if (line) {
+        if (line.escaped) throw this.fault(`answered bytes that are not UTF-8 ('${printable(line.text, 80)}')`);
+        return line.text;
       }
-      if (this.pending.length > MAX_RESPONSE_BYTES) throw new RefereeProtocolError(`referee: an answer to ${op} longer than ${MAX_RESPONSE_BYTES} bytes`);
-      let n: number;
-      try {
-        n = readSync(this.fromReferee, buffer, 0, buffer.length, null);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-        if (Date.now() - started > RESPONSE_TIMEOUT_MS) throw new RefereeProtocolError(`referee: no answer to ${op} within ${RESPONSE_TIMEOUT_MS} ms`);
-        // Sleep in short steps rather than spin: the referee and the bots need the CPU more.
-        pause(++idle < 20 ? 0.02 : 0.2);
-        continue;
+      if (io.flood) throw this.fault(`answered a line longer than ${REFEREE_MAX_LINE_BYTES} bytes, or more lines than it was asked for`);
+      if (io.exit && io.drained) {
+        if (io.readPendingStdout() > 0 || io.unreadCount > 0) continue;
+        const how = io.exit.signal ? `was killed by ${io.exit.signal}` : `exited with status ${io.exit.code}`;
+        throw this.fault(`${how} without answering${io.stderrTail ? `; its stderr ends: ${printable(io.stderrTail.trim().slice(-300), 300)}` : ''}`);
       }
-      if (n === 0) throw new RefereeProtocolError(`referee: ended without answering ${op}${this.stderr ? `; its stderr: ${this.stderr.trim().slice(0, 500)}` : ''}`);
-      idle = 0;
-      this.pending += buffer.subarray(0, n).toString('utf8');
+      if (process.hrtime.bigint() >= deadline) {
+        io.readPendingStdout();
+        if (io.unreadCount > 0) continue;
+        throw this.fault(`did not answer within ${limitMs} ms${io.partialLine() ? ` (it wrote '${printable(io.partialLine(), 80)}' without a line ending)` : ''}`);
+      }
+      await io.waitForChange(deadline);
     }
   }
 
-  close(): void {
+  /** No more requests: the referee's input closes; whatever it started is ended after a short grace. */
+  async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    OPEN.delete(this);
-    try {
-      closeSync(this.toReferee);
-      closeSync(this.fromReferee);
-    } catch {
-      // already closed
-    }
-    if (this.child.exitCode === null && this.child.pid !== undefined) this.child.kill('SIGKILL');
-    rmSync(this.fifoDir, { recursive: true, force: true });
+    this.io.closeStdin();
+    const until = process.hrtime.bigint() + BigInt(REFEREE_EXIT_GRACE_MS) * 1_000_000n;
+    while (!this.io.exit && process.hrtime.bigint() < until) await this.io.waitForChange(until);
+    await this.io.stop();
+  }
+
+  fault(what: string): RefereeFault {
+    return new RefereeFault(`${this.name} ${what}; its last request: ${this.lastRequest}`);
   }
 }
 
-class ProcessReferee implements Referee {
-  private readonly connection: RefereeConnection;
+/** A request, shortened for a message: its op and seat. */
+function summarize(message: Record<string, unknown>): string {
+  const seat = typeof message.seat === 'string' ? ` (seat ${printable(message.seat, 32)})` : '';
+  return `${String(message.op)}${seat}`;
+}
+
+/** One game judged by a referee program (protocol 2). */
+export class ProcessGame implements Game {
+  private connection: RefereeConnection | null = null;
+  private readonly name: string;
   private readonly rng: Rng;
+  private readonly limits: { startupMs: number; answerMs: number };
+  private readonly bots: ReadonlySet<string>;
+  /** Actions the referee already told (`then`), not yet taken by the core. */
+  private readonly queue: GameAction[] = [];
+  /** The moves a seat's built-in player chooses among, sent with its `move` action. */
+  private readonly choices = new Map<string, string[]>();
+  private filesBySeat: Record<string, Record<string, string>> = {};
+  private starting: Promise<void> | null = null;
 
-  constructor(manifest: RefereeManifest, dir: string, ctx: RefereeContext) {
-    this.connection = new RefereeConnection(manifest.referee, dir);
+  constructor(private readonly manifest: RefereeManifest, private readonly dir: string, private readonly ctx: GameContext) {
+    this.name = `the referee of ${manifest.id} (${printable(manifest.referee.join(' '), 120)})`;
     this.rng = ctx.rng.fork('opponent');
-    try {
-      this.connection.request({ op: 'start', role: ctx.role, seed: ctx.seed, setup: ctx.setup ?? null, profile: ctx.profile.name, opponent: ctx.opponent ?? null });
-    } catch (e) {
-      this.connection.close();
-      throw e;
+    this.limits = { ...REFEREE_DEFAULT_LIMITS, ...(manifest.refereeLimits ?? {}) };
+    this.bots = new Set(ctx.bots);
+    for (const seat of ctx.bots) if (!manifest.roles.includes(seat)) throw new ScenarioError(`${manifest.id} has roles ${manifest.roles.join(', ')}, not '${seat}'`);
+  }
+
+  /** Starts the referee and its game: its start-up is the jury's time, before any bot starts. */
+  start(): Promise<void> {
+    this.starting ??= (async () => {
+      this.connection = new RefereeConnection(this.name, this.manifest.referee, this.dir);
+      const answer = await this.ask({
+        op: 'start', protocol: 2, bots: [...this.ctx.bots], seed: this.ctx.seed, setup: this.ctx.setup ?? null, profile: this.ctx.profile.name, opponent: this.ctx.opponent ?? null,
+      }, 'startAnswer', this.limits.startupMs);
+      const files = (answer.files ?? {}) as Record<string, Record<string, string>>;
+      for (const seat of Object.keys(files)) if (!this.bots.has(seat)) throw this.connection.fault(`gave files to seat '${printable(seat, 32)}', which has no bot`);
+      this.filesBySeat = files;
+      this.take(answer.then);
+    })();
+    return this.starting;
+  }
+
+  async files(seat: string): Promise<Record<string, string>> {
+    await this.start();
+    return Object.hasOwn(this.filesBySeat, seat) ? this.filesBySeat[seat]! : {};
+  }
+
+  async next(): Promise<GameAction> {
+    await this.start();
+    if (this.queue.length === 0) this.take((await this.ask({ op: 'next' }, 'nextAnswer')).then);
+    const action = this.queue.shift()!;
+    if (action.type === 'move' && 'choose' in action) {
+      const { choose, ...plain } = action as GameAction & { choose: string[] };
+      this.choices.set(action.seat, choose);
+      return plain;
     }
+    return action;
   }
 
-  next(): JuryAction {
-    return this.connection.request({ op: 'next' }) as unknown as JuryAction;
+  async answer(seat: string, lines: string[]): Promise<Judgement> {
+    const answer = await this.ask({ op: 'answer', seat, lines }, 'answerAnswer');
+    this.take(answer.then);
+    return answer.judgement as Judgement;
   }
 
-  answer(lines: string[]): Judgement {
-    return this.connection.request({ op: 'answer', lines }) as unknown as Judgement;
-  }
-
-  botFailed(code: FailureCode): void {
-    this.connection.request({ op: 'botFailed', code });
+  async failed(seat: string, code: FailureCode, ply: number): Promise<void> {
+    this.queue.length = 0;
+    this.take((await this.ask({ op: 'failed', seat, code, ply }, 'failedAnswer')).then);
   }
 
   /**
-   * The built-in opponent's choice is botjury's: the referee lists the moves its opponent would choose
-   * among (`choose`), botjury picks one with the game's seeded generator, so a referee in any language
-   * replays exactly, and plays as the built-in games' opponents do.
+   * The built-in player's choice is botjury's: the referee lists the moves it chooses among (`choose`,
+   * with the move action or asked for), botjury picks one with the game's seeded generator, so a
+   * referee in any language replays exactly and plays as the built-in games' players do.
    */
-  opponent(move: string | undefined): string {
-    let r = this.connection.request({ op: 'opponent', move: move ?? null });
-    if (Array.isArray(r.choose)) {
-      if (r.choose.length === 0) throw new RefereeProtocolError('referee: an empty list of moves to choose from');
-      r = this.connection.request({ op: 'opponent', move: this.rng.pick(r.choose as string[]) });
+  async move(seat: string, move: string | undefined): Promise<string> {
+    let chosen = move;
+    const listed = this.choices.get(seat);
+    this.choices.delete(seat);
+    if (chosen === undefined) {
+      const choose = listed ?? ((await this.ask({ op: 'move', seat, move: null }, 'moveAnswer')).choose as string[] | undefined);
+      if (!choose) throw this.connection!.fault('answered a move with `played` when asked for the moves to choose among (move: null)');
+      chosen = this.rng.pick(choose);
     }
-    return String(r.played);
+    const answer = await this.ask({ op: 'move', seat, move: chosen }, 'moveAnswer');
+    if (answer.played === undefined) throw this.connection!.fault('answered `choose` to a move it was given');
+    this.take(answer.then);
+    return answer.played as string;
   }
 
-  quit(): Ending {
-    return this.connection.request({ op: 'quit' }) as unknown as Ending;
+  async quit(): Promise<Record<string, Ending>> {
+    this.queue.length = 0;
+    const endings = (await this.ask({ op: 'quit' }, 'quitAnswer')).endings as Record<string, Ending>;
+    this.checkEndings(endings);
+    return endings;
   }
 
-  canonical(lines: string[]): string {
-    return String(this.connection.request({ op: 'canonical', lines }).text);
+  async canonical(seat: string, lines: string[]): Promise<string> {
+    return (await this.ask({ op: 'canonical', seat, lines }, 'textAnswer')).text as string;
   }
 
-  canonicalScenarioMove(value: string | number | (string | number)[]): string {
-    return String(this.connection.request({ op: 'canonicalScenarioMove', value }).text);
+  async canonicalScenarioMove(seat: string, value: string | number | (string | number)[]): Promise<string> {
+    return (await this.ask({ op: 'canonicalScenarioMove', seat, value }, 'textAnswer')).text as string;
   }
 
   /** undefined: this referee cannot list them (answers: null). */
-  legalAnswers(): string[] | undefined {
-    const r = this.connection.request({ op: 'legalAnswers' });
-    return Array.isArray(r.answers) ? (r.answers as string[]) : undefined;
+  async legalAnswers(seat: string): Promise<string[] | undefined> {
+    const answers = (await this.ask({ op: 'legalAnswers', seat }, 'legalAnswersAnswer')).answers as string[] | null;
+    return answers ?? undefined;
   }
 
-  outcome(): Outcome {
-    return this.connection.request({ op: 'outcome' }) as unknown as Outcome;
+  async outcome(): Promise<Outcome> {
+    const outcome = (await this.ask({ op: 'outcome' }, 'outcome')) as unknown as Outcome;
+    for (const seat of Object.keys(outcome.scores)) if (!this.manifest.roles.includes(seat)) throw this.connection!.fault(`scored seat '${printable(seat, 32)}', which the game does not have`);
+    if (outcome.winner !== undefined && !this.manifest.roles.includes(outcome.winner)) throw this.connection!.fault(`named the winner '${printable(outcome.winner, 32)}', which is not a seat of the game`);
+    return outcome;
   }
 
-  dispose(): void {
-    this.connection.close();
+  async reached(seat: string): Promise<string[]> {
+    const goals = (await this.ask({ op: 'reached', seat }, 'reachedAnswer')).goals as string[];
+    const known = this.manifest.goals ?? {};
+    const unknown = goals.find((g) => !Object.hasOwn(known, g));
+    if (unknown !== undefined) throw this.connection!.fault(`reached '${printable(unknown, 64)}', which is not one of the goals game.json declares`);
+    return goals;
   }
 
-  reached(): string[] {
-    const r = this.connection.request({ op: 'reached' });
-    return Array.isArray(r.goals) ? (r.goals as string[]) : [];
+  async snapshot(): Promise<unknown> {
+    return (await this.ask({ op: 'snapshot' }, 'snapshotAnswer')).state;
   }
 
-  snapshot(): unknown {
-    return this.connection.request({ op: 'snapshot' }).state;
+  async dispose(): Promise<void> {
+    await this.connection?.close();
   }
+
+  // ---- the protocol ----
+
+  private async ask(message: Record<string, unknown>, kind: AnswerKind, limitMs = this.limits.answerMs): Promise<Record<string, unknown>> {
+    if (!this.connection) await this.start();
+    return this.connection!.request(message, kind, limitMs);
+  }
+
+  /** Takes the actions an answer announced, checked: each names a seat it may, the last is a decision. */
+  private take(then: unknown): void {
+    if (then === undefined) return;
+    const actions = then as GameAction[];
+    if (this.queue.length > 0) throw this.connection!.fault('announced new actions (`then`) while earlier ones were still to be taken');
+    actions.forEach((a, i) => {
+      if (a.type !== 'send' && i !== actions.length - 1) throw this.connection!.fault(`announced actions after a decision (${a.type} at position ${i + 1} of ${actions.length}): \`then\` ends with the next decision`);
+      if (a.type === 'send' || a.type === 'await') {
+        if (!this.bots.has(a.seat)) throw this.connection!.fault(`${a.type === 'send' ? 'wrote to' : 'awaited'} seat '${printable(a.seat, 32)}', which has no bot`);
+        if (a.type === 'await') checkRequest(a.request, this.connection!);
+      } else if (a.type === 'move') {
+        if (!this.manifest.roles.includes(a.seat) || this.bots.has(a.seat)) throw this.connection!.fault(`asked seat '${printable(a.seat, 32)}' to move, which is ${this.bots.has(a.seat) ? 'a bot seat (await it instead)' : 'not a seat of the game'}`);
+      } else this.checkEndings(a.endings);
+    });
+    this.queue.push(...actions);
+  }
+
+  private checkEndings(endings: Record<string, Ending>): void {
+    for (const seat of Object.keys(endings)) if (!this.bots.has(seat)) throw this.connection!.fault(`ended seat '${printable(seat, 32)}', which has no bot`);
+  }
+}
+
+/** What an await may ask of a bot beyond its schema. */
+function checkRequest(request: AnswerRequest, connection: RefereeConnection): void {
+  if (request.handshake && request.lines !== 1) throw connection.fault('asked for a handshake of more than one line');
 }

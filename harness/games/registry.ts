@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { FILE_CAPS, readBoundedFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
+import { gameFromReferee, type Referee, type RefereeContext } from '../core/single-seat.js';
 import { processGame, type RefereeManifest } from './process-referee.js';
 import { setGameResolver } from '../core/scenario.js';
 import { alquerque } from './alquerque/index.js';
@@ -65,6 +66,8 @@ export function loadGameModule(spec: string, fromDir: string): GameDefinition {
     }
     if (!Array.isArray(manifest?.referee) || manifest.referee.length === 0 || !manifest.referee.every((a) => typeof a === 'string'))
       throw new GameModuleError(`game manifest '${spec}': 'referee' must be the referee program's command, e.g. ["python3", "referee.py"]`);
+    if ((manifest as { protocol?: unknown }).protocol !== 2)
+      throw new GameModuleError(`game manifest '${spec}': its referee must speak protocol 2 ("protocol": 2 in game.json: one referee for every seat of a game); botjury 0.1's one-seat protocol is no longer spoken — see docs/game-api.md, "Referees in any language"`);
     game = processGame(manifest, path.dirname(file));
   } else {
     let exported: Record<string, unknown>;
@@ -77,6 +80,7 @@ export function loadGameModule(spec: string, fromDir: string): GameDefinition {
   }
   const problem = definitionProblem(game);
   if (problem) throw new GameModuleError(`game module '${spec}' (${file}): ${problem}`);
+  game = withGameFactory(game!);
   if (findGame(game!.id)) throw new GameModuleError(`game module '${spec}': a game '${game!.id}' is already known (${GAME_SOURCES.get(game!.id) ?? 'built in'})`);
   GAMES.push(game!);
   GAME_SOURCES.set(game!.id, file);
@@ -105,6 +109,14 @@ function definitionProblem(g: unknown): string | null {
     return 'roles must be 1 to 16 names of letters, digits, _ or -';
   if (!d.profiles || typeof d.profiles !== 'object' || typeof d.defaultProfile !== 'string' || !Object.hasOwn(d.profiles, d.defaultProfile))
     return 'profiles must be an object that has the defaultProfile';
-  if (typeof d.createReferee !== 'function') return 'createReferee must be a function';
+  const legacy = (d as { createReferee?: unknown }).createReferee;
+  if (typeof d.createGame !== 'function' && typeof legacy !== 'function') return 'createGame must be a function (or, botjury 0.1\'s single-seat form, createReferee)';
   return null;
+}
+
+/** A 0.1 package's single-seat `createReferee` (and no createGame) becomes a one-bot-seat createGame. */
+function withGameFactory(d: GameDefinition): GameDefinition {
+  if (typeof d.createGame === 'function') return d;
+  const legacy = (d as unknown as { createReferee: (ctx: RefereeContext) => Referee }).createReferee;
+  return { ...d, createGame: gameFromReferee(d.id, (ctx) => legacy(ctx)) };
 }

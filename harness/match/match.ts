@@ -1,15 +1,17 @@
 // `botjury match`: bots against each other, every seat judged as in `check`. One match game is one
-// Session per bot seat (the same driver, seat, clock and lifecycle code as a scenario run), joined by
-// a MatchRelay that carries each accepted move to the other seats. Games are seeded from the match
-// seed; seats rotate so every bot plays every seat equally (a game and its rotations share a seed,
-// so the bots meet the same start and the same built-in opponents from each seat).
-import type { BotCommand } from '../core/bot-process.js';
-import type { GameDefinition, Outcome } from '../core/game.js';
-import type { ScenarioResult } from '../core/result.js';
-import type { Scenario } from '../core/scenario.js';
+// table (core/table.ts): one game holding every seat, each bot seat with its own process and clock
+// (the same seat code as a scenario run), seats without a bot moved by the game's built-in player or a
+// script. Games are seeded from the match seed; seats rotate so every bot plays every seat equally (a
+// game and its rotations share a seed, so the bots meet the same start and the same built-in players
+// from each seat).
+import { HarnessError, type BotCommand } from '../core/bot-process.js';
+import { ScenarioError, type GameDefinition, type Outcome } from '../core/game.js';
+import { resolveLimits, type ResolvedLimits } from '../core/profile.js';
+import type { JuryTime, ScenarioResult } from '../core/result.js';
 import { hasClockVerdict } from '../core/runner.js';
-import { runScenario } from '../core/session.js';
-import { MatchRelay } from './relay.js';
+import { MachineOverload } from '../core/seat.js';
+import { Table, type BotSeatSpec } from '../core/table.js';
+import { recordingWrap, type GameRecording } from '../tools/recorder.js';
 import { mergeTallies, scoreStats, sprtDecision, type GameTally, type ScoreStats, type SprtDecision, type SprtParams } from './stats.js';
 
 export interface MatchBot {
@@ -48,11 +50,17 @@ export interface MatchOptions {
   detailBudgetChars?: number;
   onGameEnd?(game: MatchGame): void;
   /**
-   * The game one bot seat plays, e.g. wrapped to record its moves (a match transcript). Called for
-   * every play of a game, so for a game replayed to confirm a timing verdict the last call is the
-   * play returned.
+   * Scripted moves of seats no bot takes, by seat, in order (each game plays the same script); once a
+   * script runs out, the built-in player moves.
    */
-  seatGame?(gameIndex: number, role: string, game: GameDefinition): GameDefinition;
+  scripts?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Where game `gameIndex` records its moves (a match transcript). Called for every play of a game, so
+   * for a game replayed to confirm a timing verdict the last call is the play returned.
+   */
+  recordGame?(gameIndex: number): GameRecording;
+  /** A seat's limits for game `gameIndex`, when they are not the profile's (a replay pins the recorded ones). */
+  seatLimits?(gameIndex: number, role: string): ResolvedLimits | undefined;
 }
 
 export type GameResult = 'win' | 'draw' | 'loss';
@@ -74,14 +82,18 @@ export interface MatchSeat {
 
 export interface MatchGame {
   index: number;
-  seed: string;
+  seed: string | number;
   seats: MatchSeat[];
-  /** The rules' outcome (from the seat that saw the game end, or the one whose bot failed). */
+  /** The rules' outcome, from the one game every seat played. */
   outcome: Outcome | null;
   /** With a record: how far the programs followed it, and where they left it. */
   record?: RecordComparison;
   /** Set when the game was replayed because its first play gave a timing verdict (this is the replay). */
   rerunAlone?: boolean;
+  /** The jury's own time in this game (a referee program's start-up and answers), never a bot's. */
+  jury?: JuryTime;
+  /** The game could not be judged (the harness's or a referee's fault): no result for anyone. */
+  error?: string;
   durationMs: number;
 }
 
@@ -192,9 +204,14 @@ export function seating(index: number, roles: readonly string[], bots: number): 
   return seats;
 }
 
-/** Game `index`'s seed: every rotation of one round plays the same seeded game from each seat. */
-export function gameSeed(seed: number | string, index: number, roles: number): string {
-  return `${seed}/${Math.floor(index / roles)}`;
+/**
+ * Game `index`'s seed: every rotation of one round plays the same seeded game from each seat. The first
+ * round plays the match seed itself (`--seed 1` of JavaChallenge2015 is the engine's seed 1), later
+ * rounds `S/round`.
+ */
+export function gameSeed(seed: number | string, index: number, roles: number): string | number {
+  const round = Math.floor(index / roles);
+  return round === 0 ? seed : `${seed}/${round}`;
 }
 
 export async function playGame(index: number, options: MatchOptions, confirmTiming = true): Promise<MatchGame> {
@@ -202,46 +219,88 @@ export async function playGame(index: number, options: MatchOptions, confirmTimi
   const roles = game.roles;
   const seatBots = seating(index, roles, bots.length);
   const seed = gameSeed(options.seed, index, roles.length);
-  const botRoles = roles.filter((_, i) => seatBots[i] !== null);
+  const profileName = options.profile ?? game.defaultProfile;
+  const profile = Object.hasOwn(game.profiles, profileName) ? game.profiles[profileName] : undefined;
+  if (!profile) throw new HarnessError(`${game.id} has no jury profile '${profileName}' (it has: ${Object.keys(game.profiles).join(', ')})`);
+  const limits = resolveLimits(profile, undefined, options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : undefined);
   const played: { player: string; move: string }[] = [];
-  const relay = new MatchRelay(roles, botRoles, options.record ? (player, move) => played.push({ player, move }) : undefined);
-  const started = Date.now();
-  const runs = await Promise.all(
-    botRoles.map((role) => {
-      const bot = bots[seatBots[roles.indexOf(role)]!]!;
-      const scenario: Scenario = {
-        file: `match game ${index + 1}`,
-        dir: options.setupDir ?? options.invokedFrom,
-        game: game.id,
-        name: `game ${index + 1}: ${bot.name} as ${role}`,
-        role,
-        seed,
-        tags: ['match'],
-        ...(options.profile !== undefined ? { profile: options.profile } : {}),
-        ...(options.opponent !== undefined ? { opponent: options.opponent } : {}),
-        ...(options.setup ? { setup: options.setup } : {}),
-      };
-      const command: BotCommand = { argv: bot.command };
-      return runScenario(scenario, role, options.seatGame ? options.seatGame(index, role, game) : game, {
-        bot: command,
-        invokedFrom: options.invokedFrom,
-        relay: relay.forSeat(role),
-        ...(options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : {}),
-        ...(options.strict ? { strict: true } : {}),
-        ...(options.snapshots ? { snapshots: true } : {}),
-        ...(options.profile !== undefined ? { profile: options.profile } : {}),
-      });
-    }),
-  );
-  const outcome = matchOutcome(runs);
-  const seats: MatchSeat[] = roles.map((role, i) => {
-    const run = runs[botRoles.indexOf(role)];
-    return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome, runs, roles.length), ...(run ? { run } : {}) };
+  const recording = options.recordGame?.(index);
+  const botSeats: BotSeatSpec[] = [];
+  roles.forEach((role, i) => {
+    const k = seatBots[i];
+    if (k === null || k === undefined) return;
+    const command: BotCommand = { argv: bots[k]!.command };
+    const seatLimits = options.seatLimits?.(index, role);
+    botSeats.push({ role, command, ...(seatLimits ? { limits: seatLimits } : {}) });
   });
-  const result: MatchGame = { index, seed, seats, outcome, durationMs: Date.now() - started, ...(options.record ? { record: compareWithRecord(options.record.moves, played) } : {}) };
+  const table = new Table({
+    game, profileName, limits, seed,
+    setup: options.setup,
+    scenarioDir: options.setupDir ?? options.invokedFrom,
+    ...(options.opponent !== undefined ? { opponent: options.opponent } : {}),
+    bots: botSeats,
+    invokedFrom: options.invokedFrom,
+    ...(options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : {}),
+    ...(options.snapshots ? { snapshots: true } : {}),
+    ...(options.scripts ? { scripts: options.scripts } : {}),
+    ...(options.record ? { onMove: (player: string, move: string) => void played.push({ player, move }) } : {}),
+    ...(recording ? { wrapGame: recordingWrap(recording) } : {}),
+  });
+  const started = Date.now();
+  let error: string | undefined;
+  let overload: Record<string, number> | undefined;
+  let outcome: Outcome | undefined;
+  try {
+    await table.open();
+    await table.playToEnd();
+    await table.checkExits();
+    table.finalChecks();
+  } catch (e) {
+    if (e instanceof MachineOverload) {
+      error = e.message;
+      overload = e.figures;
+    } else if (e instanceof ScenarioError) error = e.message;
+    else if (e instanceof HarnessError) {
+      await table.close();
+      await table.dispose();
+      throw e;
+    } else error = `internal error: ${(e as Error).stack ?? String(e)}`;
+  } finally {
+    await table.close();
+  }
+  try {
+    outcome = error ? undefined : await table.outcome();
+  } finally {
+    await table.dispose();
+  }
+  const runs = new Map<string, ScenarioResult>();
+  for (const spec of botSeats) {
+    const bot = bots[seatBots[roles.indexOf(spec.role)]!]!;
+    runs.set(spec.role, table.seatResult(table.run(spec.role), {
+      scenario: `match game ${index + 1}`,
+      name: `game ${index + 1}: ${bot.name} as ${spec.role}`,
+      game: game.id, profile: profileName, seed,
+    }, {
+      ...(error ? { error } : {}),
+      ...(overload ? { overload } : {}),
+      ...(outcome ? { outcome } : {}),
+      ...(options.strict ? { strict: true } : {}),
+      startedAt: started,
+      ...(options.snapshots ? { snapshots: true } : {}),
+    }));
+  }
+  const runList = [...runs.values()];
+  const seats: MatchSeat[] = roles.map((role, i) => {
+    const run = runs.get(role);
+    return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome ?? null, runList, roles.length), ...(run ? { run } : {}) };
+  });
+  const result: MatchGame = {
+    index, seed, seats, outcome: outcome ?? null, jury: table.juryTime(), ...(error ? { error } : {}), durationMs: Date.now() - started,
+    ...(options.record ? { record: compareWithRecord(options.record.moves, played) } : {}),
+  };
   // The seats of a game share the machine and botjury's event loop, like parallel runs: a timing
   // verdict is believed only when a replay of the game (same seed) repeats it.
-  if (confirmTiming && runs.some(hasClockVerdict)) {
+  if (confirmTiming && runList.some(hasClockVerdict)) {
     const again = await playGame(index, options, false);
     return { ...again, rerunAlone: true };
   }
@@ -258,13 +317,6 @@ export function compareWithRecord(recorded: readonly string[], played: readonly 
     out.left = { ply: followed + 1, player: played[followed]!.player, recorded: recorded[followed]!, played: played[followed]!.move };
   else if (followed < recorded.length) out.endedAt = followed + 1;
   return out;
-}
-
-/** The game's outcome: the seat whose bot failed decides it (irregular end), else any seat that saw the rules end it. */
-function matchOutcome(runs: ScenarioResult[]): Outcome | null {
-  const failed = runs.find((r) => r.status === 'failed' && r.outcome?.winner !== undefined);
-  if (failed?.outcome) return failed.outcome;
-  return runs.find((r) => r.outcome?.finished)?.outcome ?? runs.find((r) => r.outcome)?.outcome ?? null;
 }
 
 function seatResult(role: string, outcome: Outcome | null, runs: ScenarioResult[], players: number): GameResult | null {

@@ -8,7 +8,7 @@
 // jury's) before the scenario is written. Formats: docs/import.md.
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { ScenarioError, type GameDefinition, type JuryAction, type Referee } from '../core/game.js';
+import { ScenarioError, type Game, type GameAction, type GameDefinition } from '../core/game.js';
 import { scenarioDataProblems, type MoveValue } from '../core/scenario.js';
 import { createRng } from '../core/rng.js';
 import type { ViolationDraft } from '../core/violations.js';
@@ -168,7 +168,7 @@ export function parseMoveLines(text: string): ParsedRecord {
 
 // ---- playing the record through the referee ----
 
-export function importRecord(game: GameDefinition, record: ParsedRecord, options: ImportOptions): ImportedScenario {
+export async function importRecord(game: GameDefinition, record: ParsedRecord, options: ImportOptions): Promise<ImportedScenario> {
   const header = record.header;
   if (header.game !== undefined && header.game !== game.id) throw new RecordError(`the record is a ${String(header.game)} game, not ${game.id}`);
   const role = options.role ?? (header.role !== undefined ? String(header.role) : undefined) ?? record.meta.verdict?.player;
@@ -185,51 +185,62 @@ export function importRecord(game: GameDefinition, record: ParsedRecord, options
   });
   if (headerProblems.length > 0) throw new RecordError(`the record's header: ${headerProblems.join('; ')}`);
   const setup = header.setup as Record<string, unknown> | undefined;
-  let referee: Referee;
+  let jury: Game;
   try {
-    referee = game.createReferee({
-      role, seed: typeof seed === 'number' ? seed : 0, rng: createRng(seed), setup, scenarioDir: options.scenarioDir, profile,
+    jury = game.createGame({
+      bots: [role], seed: typeof seed === 'number' ? seed : 0, rng: createRng(seed), setup, scenarioDir: options.scenarioDir, profile,
       ...(header.opponent !== undefined ? { opponent: String(header.opponent) } : {}),
     });
   } catch (e) {
     if (e instanceof ScenarioError) throw new RecordError(`the record's setup: ${e.message}`);
     throw e;
   }
+  try {
+    return await importThrough(jury, game, role, seed, profileName, setup, header, record, options);
+  } finally {
+    await jury.dispose?.();
+  }
+}
+
+/** The record played through the game from the bot's seat: each move checked, each step written. */
+async function importThrough(jury: Game, game: GameDefinition, role: string, seed: number | string, profileName: string, setup: Record<string, unknown> | undefined,
+  header: ParsedRecord['header'], record: ParsedRecord, options: ImportOptions): Promise<ImportedScenario> {
 
   const steps: StepText[] = [];
   const notes: string[] = [];
   let verdict: BotjuryVerdict | undefined;
   let opponentPlies = 0;
   let botPlies = 0;
-  type Decision = Exclude<JuryAction, { type: 'send' }>;
+  type Decision = Exclude<GameAction, { type: 'send' }>;
   let pending: Decision | null = null;
-  const decision = (): Decision => {
+  const decision = async (): Promise<Decision> => {
     while (!pending) {
-      const a = referee.next();
+      const a = await jury.next();
       if (a.type !== 'send') pending = a;
     }
     return pending;
   };
+  const endReason = (a: Extract<Decision, { type: 'end' }>): string => a.endings[role]?.reason ?? 'the game is over';
 
   const moves = record.moves;
   let i = 0;
   while (i < moves.length) {
     const move = moves[i]!;
-    const a = decision();
-    if (a.type === 'end') throw new RecordError(`${move.where}: the game is already over (${a.ending.reason}), but the record goes on`);
+    const a = await decision();
+    if (a.type === 'end') throw new RecordError(`${move.where}: the game is already over (${endReason(a)}), but the record goes on`);
     if (a.type === 'await') {
       const request = a.request;
       const text = Array.isArray(move.value) ? move.value.map(String) : [String(move.value)];
       if (request.handshake && text.join(' ').trim() !== request.handshake.token) {
         // Records list moves, not the handshake: answer it and keep the move for the next request.
         pending = null;
-        referee.answer([request.handshake.token]);
+        await jury.answer(role, [request.handshake.token]);
         steps.push({ bot: 'any', comment: `the handshake (${request.handshake.token})` });
         continue;
       }
       pending = null;
       const lines = answerLines(move, request.lines);
-      const judgement = referee.answer(lines);
+      const judgement = await jury.answer(role, lines);
       botPlies++;
       const last = i === moves.length - 1;
       if (!judgement.accepted) {
@@ -247,7 +258,7 @@ export function importRecord(game: GameDefinition, record: ParsedRecord, options
     // The opponent's move: scripted exactly as recorded.
     pending = null;
     try {
-      referee.opponent(referee.canonicalScenarioMove(move.value));
+      await jury.move(a.seat, await jury.canonicalScenarioMove(a.seat, move.value));
     } catch (e) {
       if (!(e instanceof ScenarioError)) throw e;
       if (i === moves.length - 1) {
@@ -257,23 +268,23 @@ export function importRecord(game: GameDefinition, record: ParsedRecord, options
       throw new RecordError(`${move.where}: ${e.message}`);
     }
     opponentPlies++;
-    steps.push({ opponent: move.value, comment: `${a.player} (opponent), ply ${a.ply}` });
+    steps.push({ opponent: move.value, comment: `${a.seat} (opponent), ply ${a.ply}` });
     i++;
   }
   // A finished game ends as the rules end it (the winner must exit on its own, the loser reads Quit);
   // otherwise the steps run out and the jury ends the game as the real one ends it early.
-  if (!verdict && i === moves.length && decision().type === 'end') {
-    const end = decision() as Extract<JuryAction, { type: 'end' }>;
-    steps.push({ play: { until: 'end' }, comment: `the game is over: ${end.ending.reason}` });
+  if (!verdict && i === moves.length && (await decision()).type === 'end') {
+    const end = (await decision()) as Extract<Decision, { type: 'end' }>;
+    steps.push({ play: { until: 'end' }, comment: `the game is over: ${endReason(end)}` });
   }
-  const jury = record.meta.verdict;
-  if (jury?.ply !== undefined && jury.player === role && !moves.some((m) => m.fromVerdict) && decision().type === 'await') {
+  const juryVerdict = record.meta.verdict;
+  if (juryVerdict?.ply !== undefined && juryVerdict.player === role && !moves.some((m) => m.fromVerdict) && (await decision()).type === 'await') {
     // A verdict without a move (a timeout, a crash): the bot must answer at that ply, whatever it is.
-    notes.push(`the jury disqualified ${role} at ply ${jury.ply}; the record names no move there, so the scenario asks for any answer at that ply`);
-    steps.push({ bot: 'any', comment: `ply ${jury.ply}: the jury's verdict: ${jury.text}` });
+    notes.push(`the jury disqualified ${role} at ply ${juryVerdict.ply}; the record names no move there, so the scenario asks for any answer at that ply`);
+    steps.push({ bot: 'any', comment: `ply ${juryVerdict.ply}: the jury's verdict: ${juryVerdict.text}` });
   }
-  if (verdict && jury?.ply !== undefined && verdict.ply !== jury.ply)
-    notes.push(`botjury's verdict is at ply ${verdict.ply}, the jury's at ply ${jury.ply}`);
+  if (verdict && juryVerdict?.ply !== undefined && verdict.ply !== juryVerdict.ply)
+    notes.push(`botjury's verdict is at ply ${verdict.ply}, the jury's at ply ${juryVerdict.ply}`);
 
   return {
     scenario: {

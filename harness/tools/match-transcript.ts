@@ -23,7 +23,7 @@ import type { ScenarioResult, TranscriptEntry } from '../core/result.js';
 import { scenarioDataProblems } from '../core/scenario.js';
 import { gameSeed, playGame, seating, type GameResult, type MatchGame, type MatchOptions } from '../match/match.js';
 import { gameLine } from '../match/report.js';
-import { recordingGame, type GameRecording, type MoveRecord } from './recorder.js';
+import { seatMoves, type GameRecording, type MoveRecord } from './recorder.js';
 import { botDigestNotes, compareRun, comparisonLines, type RunComparison } from './replay.js';
 import { compileSchema, transcriptAjv, transcriptStamp, type BotInfo, type MachineInfo } from './transcript.js';
 
@@ -66,7 +66,7 @@ export interface MatchTranscriptSeat {
 
 export interface MatchTranscriptGame {
   index: number;
-  seed: string;
+  seed: string | number;
   rerunAlone?: boolean;
   outcome?: Outcome | null;
   seats: MatchTranscriptSeat[];
@@ -114,20 +114,22 @@ export function matchTranscriptHeader(argv: string[], settings: MatchSettings, b
   return { ...transcriptStamp(MATCH_TRANSCRIPT_FORMAT, MATCH_TRANSCRIPT_VERSION, argv), match: settings, bots };
 }
 
-/** Records every bot seat of the games in play through MatchOptions.seatGame. */
+/** Records every game in play through MatchOptions.recordGame: each bot seat's view is taken from it. */
 export class MatchRecorder {
-  private readonly recordings = new Map<string, GameRecording>();
+  private readonly recordings = new Map<number, GameRecording>();
 
-  readonly seatGame = (gameIndex: number, role: string, game: GameDefinition): GameDefinition => {
+  readonly recordGame = (gameIndex: number): GameRecording => {
     const recording: GameRecording = { moves: [] };
     // A game played again (a timing verdict to confirm) replaces its first play's recording: the
     // recording is always that of the play the match reports.
-    this.recordings.set(seatKey(gameIndex, role), recording);
-    return recordingGame(game, recording);
+    this.recordings.set(gameIndex, recording);
+    return recording;
   };
 
+  /** What one bot seat saw of the game: its own answers, and every other seat's move as an opponent's. */
   moves(gameIndex: number, role: string): MoveRecord[] {
-    return this.recordings.get(seatKey(gameIndex, role))?.moves ?? [];
+    const recording = this.recordings.get(gameIndex);
+    return recording ? seatMoves(recording.moves, role) : [];
   }
 
   /** Seats recorded and not yet taken or forgotten. */
@@ -151,8 +153,8 @@ export class MatchRecorder {
     return line;
   }
 
-  forgetGame(gameIndex: number, roles: readonly string[]): void {
-    for (const role of roles) this.recordings.delete(seatKey(gameIndex, role));
+  forgetGame(gameIndex: number, _roles?: readonly string[]): void {
+    this.recordings.delete(gameIndex);
   }
 
   private seatRun(gameIndex: number, run: ScenarioResult): SeatRun {
@@ -478,7 +480,8 @@ export class MatchReplay {
       ...(memoryMb !== undefined ? { memoryMb } : {}),
       ...(strict ? { strict: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
-      seatGame: (index, role, g) => this.recorder.seatGame(index, role, withLimits(g, header.match.profile, this.limits.get(seatKey(index, role)))),
+      recordGame: this.recorder.recordGame,
+      seatLimits: (index, role) => this.limits.get(seatKey(index, role)),
     };
     this.settings = { ...header.match, ...(header.match.setup ? { setupDir } : {}), ...(memoryMb !== undefined ? { memoryMb } : {}), ...(strict ? { strict: true } : {}) };
   }
@@ -542,16 +545,6 @@ export class MatchReplay {
       for (const role of roles) this.limits.delete(seatKey(recorded.index, role));
     }
   }
-}
-
-/** The game with the profile's limits replaced by the recorded ones (a changed profile still times the bots the same). */
-function withLimits(game: GameDefinition, profile: string, limits: ResolvedLimits | undefined): GameDefinition {
-  if (!limits || !Object.hasOwn(game.profiles, profile)) return game;
-  return {
-    ...game,
-    profiles: { ...game.profiles, [profile]: { ...game.profiles[profile]!, limits: { ...limits } } },
-    createReferee: (ctx) => game.createReferee(ctx),
-  };
 }
 
 function compareGame(recorded: MatchTranscriptGame, now: MatchGame, recorder: MatchRecorder): GameReplay {

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The CodeCup 2008 Alquerque jury as an out-of-process botjury referee, in Python.
 
-It speaks botjury's referee protocol (docs/game-api.md, schemas/referee-protocol.schema.json): one
-JSON request per line on stdin, one JSON response per line on stdout. It gives the same verdicts,
-outcomes and transcripts as botjury's built-in Alquerque referee (test/games/process-referee.test.ts
-proves it on the whole suite): the rules below are a line-by-line port of harness/games/alquerque.
-The built-in opponent's choice is botjury's: `opponent` with no move answers {"choose": [...]}, the
-moves that opponent chooses among, in the built-in referee's order; botjury picks with its seed.
+It speaks botjury's referee protocol 2 (docs/game-api.md, schemas/referee-protocol.schema.json): one
+JSON request per line on stdin, one JSON response per line on stdout; one referee holds the whole
+game, both seats. It gives the same verdicts, outcomes and transcripts as botjury's built-in
+Alquerque game (test/games/process-referee.test.ts proves it on the whole suite): the rules below are
+a line-by-line port of harness/games/alquerque. Every answer that changes the game carries `then`,
+the actions up to the next decision, so a ply costs one round trip (two for a built-in move).
+The built-in player's choice is botjury's: a `move` action carries `choose`, the moves that player
+chooses among in the built-in game's order; botjury picks with its seed and sends the pick back.
 """
 import json
 import sys
@@ -254,73 +256,117 @@ def opponent_choices(kind, state):
     return safe if safe else moves
 
 
-class Referee:
+COLORS = ("white", "black")
+
+
+class Game:
+    """One Alquerque game for both seats: what the jury sends each bot seat, how it judges a move, and
+    what follows a failure (the irregular loss: 12-0 for the other side, Quit to whoever still waits)."""
+
     def __init__(self, req):
-        role = req["role"]
-        if role not in ("white", "black"):
-            raise ScenarioProblem(f"alquerque has roles white and black, not '{role}'")
+        for seat in req["bots"]:
+            if seat not in COLORS:
+                raise ScenarioProblem(f"alquerque has roles white and black, not '{seat}'")
         opp = req.get("opponent")
         if opp is not None and opp not in ("random", "feeder", "shy"):
             raise ScenarioProblem(f"alquerque's built-in opponents are random, feeder, shy; not '{opp}'")
         self.opponent_name = opp or "random"
-        self.bot = role
+        self.bots = set(req["bots"])
+        self.out = set()
         self.state = initial_state()
         self.queue = []
         self.irregular = None
         self.cut_short = False
-        self.goals = set()
-        if self.bot == "white":
-            self.queue += [{"type": "send", "lines": ["Start"], "ply": 1}, self.await_bot()]
-        else:
-            self.queue.append(self.opponent_turn())
+        self.goals = {c: set() for c in COLORS}
+        if self.is_bot("white"):
+            self.queue.append({"type": "send", "seat": "white", "lines": ["Start"], "ply": 1})
+        self.queue.append(self.turn_of("white"))
 
-    def await_bot(self):
+    def is_bot(self, c):
+        return c in self.bots and c not in self.out
+
+    # ---- what the jury does next: the queued actions up to the next decision ----
+
+    def then(self):
+        """Every queued action up to and including the next decision (await, move or end)."""
+        out = []
+        while self.queue:
+            a = self.queue.pop(0)
+            out.append(a)
+            if a["type"] != "send":
+                break
+        return out
+
+    def turn_of(self, c):
+        ply = self.state["ply"] + 1
+        if not self.is_bot(c):
+            # The built-in player's choices come with the move: botjury picks one and sends it back.
+            return {"type": "move", "seat": c, "ply": ply, "choose": [fmt(m) for m in opponent_choices(self.opponent_name, self.state)]}
+        goals = self.goals[c]
         caps = capture_moves(self.state)
         if caps and plain_moves(self.state):
-            self.goals.add("capture-due")
-        if any(c["kind"] == "capture" and len(c["landings"]) > 1 for c in caps):
-            self.goals.add("capture-chain")
+            goals.add("capture-due")
+        if any(cap["kind"] == "capture" and len(cap["landings"]) > 1 for cap in caps):
+            goals.add("capture-chain")
         last = self.state["lastPlain"][self.state["toMove"]]
         if not caps and last and self.state["board"][last[1]] == self.state["toMove"] and self.state["board"][last[0]] is None and adjacent(last[1], last[0]):
-            self.goals.add("move-back-barred")
-        ply = self.state["ply"] + 1
-        return {"type": "await", "request": {"ply": ply, "label": f"{name(self.bot)}'s move {(ply + 1) // 2} (ply {ply})", "lines": 1, "timer": "move", "maxLineBytes": 256, "unaskedLines": "discard"}}
+            goals.add("move-back-barred")
+        return {"type": "await", "seat": c, "request": {"ply": ply, "label": f"{name(c)}'s move {(ply + 1) // 2} (ply {ply})", "lines": 1, "timer": "move", "maxLineBytes": 256, "unaskedLines": "discard"}}
 
-    def opponent_turn(self):
-        return {"type": "opponent", "player": other(self.bot), "ply": self.state["ply"] + 1}
-
-    def natural_ending(self, st):
-        if st["winner"] == self.bot or st["winner"] is None:
+    def natural_ending(self, c, st):
+        if st["winner"] == c or st["winner"] is None:
             who = "winner" if st["winner"] else "players in a tie"
             return {"kind": "self-exit", "reason": f"{st['reason']}: the {who} must terminate on its own"}
         return {"kind": "quit", "reason": f"{st['reason']}: the loser receives Quit", "lines": ["Quit"]}
 
+    def end_all(self, ending, after_sends=False):
+        """Ends the game for every bot seat; after_sends: after what is queued (the last move's relay)."""
+        if not after_sends:
+            self.queue = []
+        self.queue.append({"type": "end", "endings": {c: ending(c) for c in COLORS if c in self.bots}})
+
+    def after_move(self, text, move):
+        ply = self.state["ply"] + 1
+        self.state = apply_move(self.state, move)
+        nxt = self.state["toMove"]
+        st = status(self.state)
+        # Tie after Black's 100th move: White may have exited after its own 100th move or read this one first.
+        if self.is_bot(nxt) and (st is None or st["winner"] is None):
+            self.queue.append({"type": "send", "seat": nxt, "lines": [text], "ply": ply})
+        if st is not None:
+            self.end_all(lambda c: self.natural_ending(c, st), True)
+        else:
+            self.queue.append(self.turn_of(nxt))
+
+    # ---- the requests ----
+
     def next(self, _req):
         if not self.queue:
             raise Broken("next() after the end of the game")
-        return self.queue.pop(0)
+        return {"then": self.then()}
 
     def answer(self, req):
+        c = req["seat"]
         lines = req["lines"]
         text = lines[0] if lines else ""
         check = check_move(self.state, text)
         ply = self.state["ply"] + 1
         if not check["ok"]:
-            self.irregular = {"loser": self.bot, "reason": f"{name(self.bot)} made an invalid move at ply {ply}"}
-            self.queue.append({"type": "end", "ending": {"kind": "quit", "reason": f"{name(self.bot)} made an invalid move: it loses 0-{WIN_SCORE}", "lines": ["Quit"]}})
+            self.irregular = {"loser": c, "reason": f"{name(c)} made an invalid move at ply {ply}"}
+            self.end_all(lambda o: {"kind": "quit", "reason": f"{name(c)} made an invalid move: it loses 0-{WIN_SCORE}" if o == c else f"{name(c)} made an invalid move: {name(o)} wins {WIN_SCORE}-0", "lines": ["Quit"]})
             v = {"code": check["code"], "ply": ply, "message": check["message"], "expected": check["expected"], "expectedIsExample": check["expectedIsExample"], "actual": text, "rule": check["rule"]}
-            return {"accepted": False, "violations": [v]}
-        self.state = apply_move(self.state, check["move"])
-        st = status(self.state)
-        self.queue.append({"type": "end", "ending": self.natural_ending(st)} if st else self.opponent_turn())
-        return {"accepted": True, "violations": [], "played": fmt(check["move"])}
+            return {"judgement": {"accepted": False, "violations": [v]}, "then": self.then()}
+        self.after_move(fmt(check["move"]), check["move"])
+        return {"judgement": {"accepted": True, "violations": [], "played": fmt(check["move"])}, "then": self.then()}
 
-    def botFailed(self, req):
-        self.irregular = {"loser": self.bot, "reason": f"{name(self.bot)}: {req['code']} at ply {self.state['ply'] + 1}"}
-        self.queue = [{"type": "end", "ending": {"kind": "stopped", "reason": f"{req['code']}: irregular loss 0-{WIN_SCORE}"}}]
-        return {}
+    def failed(self, req):
+        c, code = req["seat"], req["code"]
+        self.out.add(c)
+        self.irregular = {"loser": c, "reason": f"{name(c)}: {code} at ply {self.state['ply'] + 1}"}
+        self.end_all(lambda o: {"kind": "stopped", "reason": f"{code}: irregular loss 0-{WIN_SCORE}"} if o == c else {"kind": "quit", "reason": f"{name(c)}'s {code}: {name(o)} wins {WIN_SCORE}-0", "lines": ["Quit"]})
+        return {"then": self.then()}
 
-    def opponent(self, req):
+    def move(self, req):
         move = req.get("move")
         if move is None:
             return {"choose": [fmt(m) for m in opponent_choices(self.opponent_name, self.state)]}
@@ -328,22 +374,14 @@ class Referee:
         if not check["ok"]:
             raise ScenarioProblem(f"scripted opponent move at ply {self.state['ply'] + 1} is not legal: {check['message']}")
         text = fmt(check["move"])
-        ply = self.state["ply"] + 1
-        self.state = apply_move(self.state, check["move"])
-        st = status(self.state)
-        if st is None:
-            self.queue += [{"type": "send", "lines": [text], "ply": ply}, self.await_bot()]
-        elif st["winner"] is None:
-            self.queue += [{"type": "send", "lines": [text], "ply": ply}, {"type": "end", "ending": self.natural_ending(st)}]
-        else:
-            self.queue.append({"type": "end", "ending": self.natural_ending(st)})
-        return {"played": text}
+        self.after_move(text, check["move"])
+        return {"played": text, "then": self.then()}
 
     def quit(self, _req):
         self.queue = []
         if not self.irregular and status(self.state) is None:
             self.cut_short = True
-        return {"kind": "quit", "reason": "the jury ends the game", "lines": ["Quit"]}
+        return {"endings": {c: ({"kind": "stopped", "reason": "the jury had already stopped the bot"} if c in self.out else {"kind": "quit", "reason": "the jury ends the game", "lines": ["Quit"]}) for c in COLORS if c in self.bots}}
 
     def canonical(self, req):
         return {"text": req["lines"][0] if req["lines"] else ""}
@@ -352,8 +390,8 @@ class Referee:
         v = req["value"]
         return {"text": str(v[0] if isinstance(v, list) else v).strip()}
 
-    def legalAnswers(self, _req):
-        return {"answers": [fmt(m) for m in legal_moves(self.state)]}
+    def legalAnswers(self, req):
+        return {"answers": [fmt(m) for m in legal_moves(self.state)] if self.state["toMove"] == req["seat"] else []}
 
     def outcome(self, _req):
         st = status(self.state)
@@ -369,9 +407,9 @@ class Referee:
             out["winner"] = st["winner"]
         return out
 
-    def reached(self, _req):
+    def reached(self, req):
         st = status(self.state)
-        return {"goals": sorted(self.goals) + (["tie"] if st and st["winner"] is None else [])}
+        return {"goals": sorted(self.goals[req["seat"]]) + (["tie"] if st and st["winner"] is None else [])}
 
     def snapshot(self, _req):
         rows = []
@@ -396,8 +434,8 @@ def main():
         op = req.get("op")
         try:
             if op == "start":
-                referee = Referee(req)
-                resp = {"ok": True}
+                referee = Game(req)
+                resp = {"ok": True, "then": referee.then()}
             else:
                 resp = getattr(referee, op)(req)
         except ScenarioProblem as e:

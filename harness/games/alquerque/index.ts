@@ -1,6 +1,6 @@
 // Alquerque (CodeCup 2008): the game definition the registry lists.
 import type { GameDefinition } from '../../core/game.js';
-import { AlquerqueReferee } from './referee.js';
+import { AlquerqueGame } from './game.js';
 
 export const alquerque: GameDefinition = {
   id: 'alquerque',
@@ -26,5 +26,5 @@ export const alquerque: GameDefinition = {
     'capture-chain': 'the bot had a capture that had to go on (a multi-capture)',
     'move-back-barred': 'the bot could have moved a piece back to the space it left last turn, which the rules forbid',
   },
-  createReferee: (ctx) => new AlquerqueReferee(ctx),
+  createGame: (ctx) => new AlquerqueGame(ctx),
 };

@@ -1,5 +1,6 @@
 // Amazes (CodeCup 2010): the game definition the registry lists.
 import type { GameDefinition } from '../../core/game.js';
+import { gameFromReferee } from '../../core/single-seat.js';
 import { AmazesReferee } from './referee.js';
 
 export const amazes: GameDefinition = {
@@ -27,5 +28,5 @@ export const amazes: GameDefinition = {
     'sudden-death': 'the game ended by sudden death: a player who had discovered all 625 squares ended its turn on the other',
     'turn-limit': 'the game went the full 150 turns each (no sudden death): after its 150th the bot ends on its own',
   },
-  createReferee: (ctx) => new AmazesReferee(ctx),
+  createGame: gameFromReferee('amazes', (ctx) => new AmazesReferee(ctx)),
 };

@@ -6,7 +6,8 @@
 // (the core's drain plays them with the built-in opponent), so both scores are complete; then the
 // game ends with `stopped`.
 import { firstLine, scenarioText } from '../../core/answers.js';
-import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
+import { ScenarioError, type Ending, type FailureCode, type Judgement, type Outcome } from '../../core/game.js';
+import { type JuryAction, type Referee, type RefereeContext } from '../../core/single-seat.js';
 import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
 import { CELLS, DIR_LETTERS, colOf, edgeOf, rowOf, SIZE, cellAt, DIRS } from './maze.js';

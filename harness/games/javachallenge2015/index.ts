@@ -1,5 +1,6 @@
 // JavaChallenge2015 ("drop the block"): the game definition the registry lists.
 import type { GameDefinition } from '../../core/game.js';
+import { gameFromReferee } from '../../core/single-seat.js';
 import { JavaChallenge2015Referee } from './referee.js';
 
 /** The engine reads a bot's stderr only after its answer: more than the pipe holds blocks the bot. */
@@ -24,7 +25,7 @@ export const javachallenge2015: GameDefinition = {
         'the real engine (D4prog/JavaChallenge2015): READY within 1 s, 100 ms per action from the flush of the turn message (ACTION_TIME_LIMIT, commit f4a33e9); lines read by Java readLine (a lone \\r ends one, any length), one line per turn however many the bot writes (it is never stopped for writing); over 64 KiB of stderr in one turn times the bot out; exit status, exiting once fallen and output after the game are not judged (warnings)',
       limits: {
         startupMs: 1000, moveMs: 100, closeGraceMs: 1000,
-        stderrTurnLimitBytes: STDERR_PIPE_BYTES, crEndsLine: true, longLines: 'keep-head', unreadLines: 'block', endClosesOutput: true,
+        stderrTurnLimitBytes: STDERR_PIPE_BYTES, crEndsLine: true, longLines: 'keep-head', unreadLines: 'block', endClosesOutput: true, startupClockFrom: 'await',
       },
       tolerates: ENGINE_TOLERATES,
     },
@@ -32,7 +33,7 @@ export const javachallenge2015: GameDefinition = {
       name: 'rules',
       description:
         'the English rule text (Rule.en.md): READY within 1 s, 1 s per action; lines end at \\n only and a line over the bound is output-flood; over 64 KiB of stderr in one turn is a warning; the game itself as the engine',
-      limits: { startupMs: 1000, moveMs: 1000, closeGraceMs: 1000, stderrTurnWarnBytes: STDERR_PIPE_BYTES, endClosesOutput: true },
+      limits: { startupMs: 1000, moveMs: 1000, closeGraceMs: 1000, stderrTurnWarnBytes: STDERR_PIPE_BYTES, endClosesOutput: true, startupClockFrom: 'await' },
       tolerates: ENGINE_TOLERATES,
     },
   },
@@ -45,5 +46,5 @@ export const javachallenge2015: GameDefinition = {
     'bot-fallen': "the bot's player fell and the engine still sent it its turn (\"-1 -1\" for its position)",
     'block-restored': 'a block that had dropped was restored (walkable again 20 turns after it fell)',
   },
-  createReferee: (ctx) => new JavaChallenge2015Referee(ctx),
+  createGame: gameFromReferee('javachallenge2015', (ctx) => new JavaChallenge2015Referee(ctx)),
 };

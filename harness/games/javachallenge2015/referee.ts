@@ -7,7 +7,8 @@
 //     fallen or is cooling down (those answers are ignored / replaced by N);
 //   - a bad answer plays N and the bot goes on; the game ends by closing the bots' input.
 import { scenarioText } from '../../core/answers.js';
-import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
+import { ScenarioError, type Ending, type FailureCode, type Judgement, type Outcome } from '../../core/game.js';
+import { type JuryAction, type Referee, type RefereeContext } from '../../core/single-seat.js';
 import type { BotLine } from '../../core/lines.js';
 import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';

@@ -1,7 +1,8 @@
 // The CodeCup 2007 jury for one On The Run game, seen from the bot's seat (fugitive or detectives).
 import { FileError, readSetupFile } from '../../core/files.js';
 import { firstProblems } from '../../core/printable.js';
-import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
+import { ScenarioError, type Ending, type FailureCode, type Judgement, type Outcome } from '../../core/game.js';
+import { type JuryAction, type Referee, type RefereeContext } from '../../core/single-seat.js';
 import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
 import { displayData, generateMap, type GenerateOptions } from './generator.js';

@@ -1,5 +1,6 @@
 // SnakeCore (2008 programs tournament): the game definition the registry lists.
 import type { GameDefinition } from '../../core/game.js';
+import { gameFromReferee } from '../../core/single-seat.js';
 import { SnakeCoreReferee } from './referee.js';
 
 export const snakecore: GameDefinition = {
@@ -33,5 +34,5 @@ export const snakecore: GameDefinition = {
     'protected-body': "at the bot's turn a protected body block lay next to its head (an attack on it would be skipped)",
     'boxed-in': 'at its turn the bot had no order but N it could carry out',
   },
-  createReferee: (ctx) => new SnakeCoreReferee(ctx),
+  createGame: gameFromReferee('snakecore', (ctx) => new SnakeCoreReferee(ctx)),
 };

@@ -5,7 +5,8 @@
 // A disqualified bot (bad name, bad answer, time, crash...) is stopped; its python stays on the field
 // and simply cannot move ("the number of players stays constant"), and the others play the game out.
 import { firstLine, scenarioText } from '../../core/answers.js';
-import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee, type RefereeContext } from '../../core/game.js';
+import { ScenarioError, type Ending, type FailureCode, type Judgement, type Outcome } from '../../core/game.js';
+import { type JuryAction, type Referee, type RefereeContext } from '../../core/single-seat.js';
 import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
 import { createOpponent, OPPONENTS, type Opponent, type OpponentName } from './opponent.js';

@@ -242,7 +242,7 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
     ...(values.transcript !== undefined ? { transcriptOut: { file: values.transcript as string, argv: own } } : {}),
   });
   // The comparison goes where a person reads: stdout, unless a machine-readable report is there.
-  const machineOnStdout = ((values.reporter as string[] | undefined) ?? ['console']).some((r) => !r.includes('=') && r !== 'console') && values.output === undefined;
+  const machineOnStdout = ((values.reporter as string[] | undefined) ?? ['console']).some((r) => !r.includes('=') && r !== 'console' && r !== 'github') && values.output === undefined;
   (machineOnStdout ? process.stderr : process.stdout).write(formatComparisons(result));
   for (const r of result.report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${terminalText(r.error ?? '')}\n`);
   return replayExitCode(result);
@@ -429,7 +429,7 @@ function validate(inputs: string[], cwd: string): number {
 }
 
 function makeReporters(specs: string[], output: string | undefined, context: ReporterContext = {}): Reporter[] {
-  return reporterTargets(specs, output, Object.keys(REPORTERS)).map((t) => REPORTERS[t.name]!(t.out, context));
+  return reporterTargets(specs, output, Object.keys(REPORTERS)).map((t) => REPORTERS[t.name]!(t.out, { ...context, ...(t.summaryFile !== undefined ? { summaryFile: t.summaryFile } : {}) }));
 }
 
 function boundedInt(flag: string, v: string, max: number): number {

@@ -28,12 +28,28 @@ export function dryRunProblems(scenario: Scenario, game: GameDefinition): Scenar
 }
 
 function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, steps: Step[]): ScenarioProblem | null {
+  const at = (step: Step | null, message: string): ScenarioProblem => ({ file: scenario.file, line: step?.srcLine || 1, col: 1, message });
+  let referee: Referee | null;
+  try {
+    referee = createReferee(scenario, game, role);
+  } catch (e) {
+    if (e instanceof ScenarioError) return at(null, e.message);
+    throw e;
+  }
+  if (!referee) return null;
+  try {
+    return walkSteps(referee, steps, at, (step) => advance(referee, game, step));
+  } finally {
+    referee.dispose?.();
+  }
+}
+
+/** The scenario's referee for one role; null where the loader reports the problem or outside data is missing. */
+function createReferee(scenario: Scenario, game: GameDefinition, role: string): Referee | null {
   const profileName = scenario.profile ?? game.defaultProfile;
   if (!Object.hasOwn(game.profiles, profileName)) return null; // reported by the loader
-  const at = (step: Step | null, message: string): ScenarioProblem => ({ file: scenario.file, line: step?.srcLine || 1, col: 1, message });
-  let referee: Referee;
   try {
-    referee = game.createReferee({
+    return game.createReferee({
       role,
       seed: numericSeed(scenario.seed),
       rng: createRng(scenario.seed),
@@ -44,24 +60,44 @@ function dryRunRole(scenario: Scenario, game: GameDefinition, role: string, step
     });
   } catch (e) {
     if (e instanceof DataUnavailable) return null;
-    if (e instanceof ScenarioError) return at(null, e.message);
     throw e;
   }
-  /** The next action that needs a decision; the jury's writes are skipped, a handshake the step is not about answered. */
-  const advance = (step: Step): JuryAction => {
-    for (let i = 0; i < MAX_ACTIONS_PER_STEP; i++) {
-      const a = referee.next();
-      if (a.type === 'send') continue;
-      if (a.type === 'await' && a.request.handshake && !stepIsAboutHandshake(step, a.request.handshake.token)) {
-        referee.answer([a.request.handshake.token]);
-        continue;
-      }
-      return a;
+}
+
+/** The next action that needs a decision; the jury's writes are skipped, a handshake the step is not about answered. */
+function advance(referee: Referee, game: GameDefinition, step: Step): JuryAction {
+  for (let i = 0; i < MAX_ACTIONS_PER_STEP; i++) {
+    const a = referee.next();
+    if (a.type === 'send') continue;
+    if (a.type === 'await' && a.request.handshake && !stepIsAboutHandshake(step, a.request.handshake.token)) {
+      referee.answer([a.request.handshake.token]);
+      continue;
     }
-    throw new Error(`${game.id} referee: no decision after ${MAX_ACTIONS_PER_STEP} actions`);
-  };
+    return a;
+  }
+  throw new Error(`${game.id} referee: no decision after ${MAX_ACTIONS_PER_STEP} actions`);
+}
+
+/**
+ * The ply of the first decision of a scenario's first step in one role (the opponent's move or the
+ * bot's answer it scripts): where the step plies of a run start counting. Undefined when the
+ * scenario has no steps or the game cannot be set up here.
+ */
+export function firstStepPly(scenario: Scenario, game: GameDefinition, role: string): number | undefined {
+  const first = scenario.steps?.[0];
+  if (!first) return undefined;
+  let referee: Referee | null;
   try {
-    return walkSteps(referee, steps, at, advance);
+    referee = createReferee(scenario, game, role);
+  } catch {
+    return undefined; // a scenario the dry run refuses never runs
+  }
+  if (!referee) return undefined;
+  try {
+    const a = advance(referee, game, first);
+    return a.type === 'opponent' ? a.ply : a.type === 'await' ? a.request.ply : undefined;
+  } catch {
+    return undefined;
   } finally {
     referee.dispose?.();
   }

@@ -167,7 +167,8 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'new-game': {
       if (rest.length !== 1) throw new UsageError('new-game needs one game id, e.g. botjury new-game take-away');
       try {
-        const { folder, files } = writeGameSkeleton(rest[0]!, values.output !== undefined ? existingDir(cwd, values.output, '--output') : cwd);
+        const taken = new Map(GAMES.map((g) => [g.id, GAME_SOURCES.has(g.id) ? `loaded from ${displayPath(GAME_SOURCES.get(g.id)!, cwd)}` : 'a built-in game']));
+        const { folder, files } = writeGameSkeleton(rest[0]!, values.output !== undefined ? existingDir(cwd, values.output, '--output') : cwd, taken);
         process.stdout.write(`wrote ${files.length} files into ${displayPath(folder, cwd)}/; try:\n  npx botjury check ${rest[0]} --game-module ${displayPath(path.join(folder, 'index.js'), cwd)} -- python3 ${displayPath(path.join(folder, 'bots', 'bot.py'), cwd)}\n`);
         return 0;
       } catch (e) {

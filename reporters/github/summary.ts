@@ -95,7 +95,7 @@ ${mdCode(report.bot.command.join(' '), 300)} · ${mdText(`${report.tool.name} ${
       ...(figures.peakMb > 0 ? [`| peak memory | ${figures.peakMb} MB |`] : []),
     ];
     sections.push(`#### Reply times\n\n| | |\n|---|---|\n${rows.join('\n')}\n`);
-  }
+  } else if (results.length > 0) sections.push('#### Reply times\n\nNo reply was timed: no run got an answer from the bot.\n');
   if (excused.length > 0) {
     const lines = excused.slice(0, MAX_EXCUSED).map(({ result, violation }) => `- ${mdCode(result.scenario, 200)} [${mdText(result.role, 40)}]${violation.ply !== undefined ? ` ply ${violation.ply}` : ''}: ${mdText(excusedSentence(violation), 600)}`);
     sections.push(`#### Late replies excused by measured load (${excused.length})\n\nOver the limit by the wall clock, but the machine's load explains the excess, so not a verdict${report.strict ? ' (under --strict they fail)' : ''}. A real jury does not excuse load:\n\n${lines.join('\n')}${excused.length > MAX_EXCUSED ? `\n- … and ${excused.length - MAX_EXCUSED} more` : ''}\n`);

@@ -152,6 +152,8 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
    * listed; then the warnings, one line each.
    */
   function writeCauses(report: RunReport): void {
+    // One run's verdicts are right above it, and in the recap: said again, they would only be longer.
+    if (report.results.length < 2) return;
     const causes = groupCauses(report.results, report.strict);
     const failing = causes.filter((c) => c.fails);
     const warnings = causes.filter((c) => !c.fails && c.kind === 'verdict');

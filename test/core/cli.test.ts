@@ -29,7 +29,7 @@ describe('CLI contract: exit codes and harness faults', () => {
   it('validate prints file:line:col for each problem and exits 2', async () => {
     const r = await runCli(['validate', 'test/fixtures/scenarios/invalid-key.yaml']);
     expect(r.code).toBe(2);
-    expect(r.stdout.trim()).toBe("test/fixtures/scenarios/invalid-key.yaml:6:5: steps.1: unknown key 'bott'");
+    expect(r.stdout.trim()).toBe("test/fixtures/scenarios/invalid-key.yaml:6:5: steps.1: unknown key 'bott' (did you mean 'bot'?)");
   });
   it('an invalid scenario given to run is exit 2 and blames the file, not the bot', async () => {
     const r = await runCli(['run', 'test/fixtures/scenarios/invalid-key.yaml', '--', ...QBOT]);

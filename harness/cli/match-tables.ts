@@ -1,7 +1,7 @@
 // A match's standings as the HTML page and the GitHub job summary show them: a real table (the
 // console prints the same rows as aligned text, harness/match/report.ts).
 import { escapeHtml as e } from '../../reporters/html.js';
-import { mdCode, mdText } from '../../reporters/github/summary.js';
+import { mdCode, mdLine, mdText } from '../../reporters/github/summary.js';
 import { matchHeadline, pairLines, standingsTable } from '../match/report.js';
 import type { MatchReport } from '../match/match.js';
 
@@ -29,13 +29,13 @@ export function standingsMarkdown(report: MatchReport): string {
   const line = (cells: string[]): string => `| ${cells.map((c) => mdText(c, 300)).join(' | ')} |`;
   return `#### Standings
 
-${mdText(matchHeadline(report), 400)}
+${mdLine(matchHeadline(report), 400)}
 
 ${line(head)}
 | ${align.join(' | ')} |
 ${rows.map(line).join('\n')}
 
 ${report.standings.map((s) => `- **${mdText(s.name, 20)}**: ${mdCode(s.command.join(' '), 300)}`).join('\n')}
-${pairLines(report).map((l) => `\n${mdText(l, 600)}`).join('')}
+${pairLines(report).map((l) => `\n${mdLine(l, 600)}`).join('')}
 `;
 }

@@ -28,8 +28,12 @@ export function mdText(text: string, max = MAX_MESSAGE): string {
   const cut = text.length > max ? `${text.slice(0, max)}…` : text;
   return printable(cut)
     .replace(/[&<>"]/g, (c) => HTML[c]!)
-    .replace(INLINE, (c) => `\\${c}`)
-    .replace(/^([#+\-=]|(\d+)([.)]))/, (_, all: string, digits?: string, mark?: string) => (digits ? `${digits}\\${mark}` : `\\${all}`)); // nothing at its start reads as a heading or a list
+    .replace(INLINE, (c) => `\\${c}`);
+}
+
+/** mdText for the start of a line: nothing there reads as a heading or a list either. */
+export function mdLine(text: string, max = MAX_MESSAGE): string {
+  return mdText(text, max).replace(/^([#+\-=]|(\d+)([.)]))/, (_, all: string, digits?: string, mark?: string) => (digits ? `${digits}\\${mark}` : `\\${all}`));
 }
 
 /** Text as inline code (an HTML <code>, which survives any backtick in it), also inside a table cell. */
@@ -115,7 +119,7 @@ ${mdCode(report.bot.command.join(' '), 300)} · ${mdText(`${report.tool.name} ${
 
 function causeSection(c: Cause, n: number, total: number, one: boolean, botCommand: readonly string[], options: SummaryOptions): string {
   const what = c.kind === 'harness-error' ? 'harness error (exit 2: botjury could not judge these runs)' : `<code>${mdText(c.code, 60)}</code>`;
-  const lines = [`**${n}. ${what}${mdText(pliesText(c))} — ${c.runs.length} of ${plural(total, 'run')}${one ? ' — the same cause' : ''}**`, '', `> ${mdText(c.message)}`, ''];
+  const lines = [`**${n}. ${what}${mdText(pliesText(c))} — ${c.runs.length} of ${plural(total, 'run')}${one ? ' — the same cause' : ''}**`, '', `> ${mdLine(c.message)}`, ''];
   const hint = c.kind === 'verdict' ? fixHint(c.code as never, options.language) : null;
   if (hint) lines.push(`**Fix (${hint.language}):** ${hint.lines.map((l) => mdText(l, 300)).join(' ')}`, '');
   const r = c.first.result;

@@ -30,7 +30,7 @@ function essence(r: ScenarioResult): string {
   });
 }
 /** The clock is the machine's, not the referee's: left out of the comparison. */
-const TIMING = new Set(['near-limit', 'move-timeout', 'total-time-exceeded', 'handshake-timeout']);
+const TIMING = new Set(['near-limit', 'late-excused', 'move-timeout', 'total-time-exceeded', 'handshake-timeout']);
 
 export async function conform(game: GameDefinition, games: readonly GameDefinition[], bot: string[], cwd: string, version: string): Promise<ConformCheck[]> {
   const suite = game.suiteDir ?? path.join(SCENARIO_DIR, game.id);

@@ -173,7 +173,7 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
   }
 
   function writeCause(c: Cause, total: number, one: boolean): void {
-    const hint = c.kind === 'verdict' ? fixHint(c.code as never, language) : null;
+    const hint = c.kind === 'verdict' ? fixHint(c.code, language) : null;
     const what = c.kind === 'harness-error' ? 'harness error' : c.code;
     const tail = `${one ? ' — the same cause' : ''}${hint ? `; fix (${hint.language}): ${hint.lines[0]}` : ''}`;
     out.write(`  ${c.kind === 'harness-error' ? paint('yellow', '!') : paint('red', '✗')} ${runsText(c, total)}: ${paint(c.kind === 'harness-error' ? 'yellow' : 'red', what)}${pliesText(c)}${tail}\n`);

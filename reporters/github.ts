@@ -134,7 +134,7 @@ function causeAnnotation(c: Cause, level: Annotation['level'], total: number, la
   const step = c.first.violation?.step;
   const what = c.kind === 'harness-error' ? 'harness error' : c.code;
   const lines = [printable(c.message.slice(0, MAX_ANNOTATION_MESSAGE))];
-  const hint = c.kind === 'verdict' ? fixHint(c.code as never, language) : null;
+  const hint = c.kind === 'verdict' ? fixHint(c.code, language) : null;
   if (hint) lines.push(`fix (${hint.language}): ${hint.lines.join(' ')}`);
   lines.push(`first in ${printable(r.scenario)}${step ? ` line ${step.line} (step ${step.number})` : ''} [${printable(r.role)}] ${printable(r.name)}${c.runs.length > 1 ? `, then ${c.runs.length - 1} more run${c.runs.length === 2 ? '' : 's'}` : ''}`);
   if (ctx.rerunnable) lines.push(`re-run: ${rerunCommand(r.scenario, r.role, bot, ctx.rerunFlags)}`);

@@ -191,7 +191,7 @@ function causesSection(report: RunReport, language: BotLanguage): string {
   const one = sameCause(causes, report.results);
   const items = failing.slice(0, MAX_CAUSES).map((c) => {
     const index = report.results.indexOf(c.first.result);
-    const hint = c.kind === 'verdict' ? fixHint(c.code as never, language) : null;
+    const hint = c.kind === 'verdict' ? fixHint(c.code, language) : null;
     const step = c.first.violation?.step;
     const what = c.kind === 'harness-error' ? 'harness error' : c.code;
     return `<li class="cause ${c.kind === 'harness-error' ? 'error' : 'failed'}"><span class="code">${e(what)}</span>${e(pliesText(c))} — <strong>${c.runs.length} of ${total} run${total === 1 ? '' : 's'}</strong>${one ? ' — the same cause' : ''}

@@ -120,7 +120,7 @@ ${mdCode(report.bot.command.join(' '), 300)} · ${mdText(`${report.tool.name} ${
 function causeSection(c: Cause, n: number, total: number, one: boolean, botCommand: readonly string[], options: SummaryOptions): string {
   const what = c.kind === 'harness-error' ? 'harness error (exit 2: botjury could not judge these runs)' : `<code>${mdText(c.code, 60)}</code>`;
   const lines = [`**${n}. ${what}${mdText(pliesText(c))} — ${c.runs.length} of ${plural(total, 'run')}${one ? ' — the same cause' : ''}**`, '', `> ${mdLine(c.message)}`, ''];
-  const hint = c.kind === 'verdict' ? fixHint(c.code as never, options.language) : null;
+  const hint = c.kind === 'verdict' ? fixHint(c.code, options.language) : null;
   if (hint) lines.push(`**Fix (${hint.language}):** ${hint.lines.map((l) => mdText(l, 300)).join(' ')}`, '');
   const r = c.first.result;
   const step = c.first.violation?.step;

@@ -78,6 +78,66 @@ function advance(referee: Referee, game: GameDefinition, step: Step): JuryAction
   throw new Error(`${game.id} referee: no decision after ${MAX_ACTIONS_PER_STEP} actions`);
 }
 
+/** Actions a shadow play of a scenario's steps takes at most (a whole game for `play: { until: end }`). */
+const MAX_SHADOW_ACTIONS = 5000;
+
+/**
+ * The plies of the answers the bot owes in each step of a scenario, in one role: the steps played
+ * through the referee without a bot, each bot answer the expected one or the first legal one, the
+ * opponent scripted or built in. Which moves a real bot chooses changes the game, not how its plies
+ * are numbered, so a verdict's ply finds its step here (harness/core/step-of.ts). The list of a step
+ * stays short where the shadow game cannot go on (no legal answers listed, the game ended earlier).
+ */
+export function stepAnswerPlies(scenario: Scenario, game: GameDefinition, role: string): number[][] | undefined {
+  const steps = scenario.steps;
+  if (!steps || steps.length === 0) return undefined;
+  let referee: Referee | null;
+  try {
+    referee = createReferee(scenario, game, role);
+  } catch {
+    return undefined;
+  }
+  if (!referee) return undefined;
+  const plies: number[][] = steps.map(() => []);
+  let budget = MAX_SHADOW_ACTIONS;
+  try {
+    for (const [i, step] of steps.entries()) {
+      const decisions = step.kind === 'opponent' || step.kind === 'bot' ? 1 : step.kind === 'play' ? ('plies' in step ? step.plies : Infinity) : 0;
+      for (let made = 0; made < decisions && budget > 0; budget--) {
+        const a = referee.next();
+        if (a.type === 'send') continue;
+        if (a.type === 'end') return plies;
+        if (a.type === 'opponent') {
+          referee.opponent(step.kind === 'opponent' ? referee.canonicalScenarioMove(step.move) : undefined);
+          made++;
+          continue;
+        }
+        plies[i]!.push(a.request.ply);
+        const handshake = a.request.handshake;
+        const answer = handshake ? handshake.token : shadowAnswer(referee, step, a.request.notAMove === true);
+        if (answer === undefined) return plies;
+        referee.answer([answer]);
+        // A handshake the step is not about is answered on the way, as the session does.
+        if (!handshake || stepIsAboutHandshake(step, handshake.token)) made++;
+      }
+    }
+    return plies;
+  } catch {
+    return plies; // the shadow game could not go on: what it found stands
+  } finally {
+    referee.dispose?.();
+  }
+}
+
+/** The answer a shadow play gives: the one a step expects, else the first legal one, else any name for a name. */
+function shadowAnswer(referee: Referee, step: Step, notAMove: boolean): string | undefined {
+  if (step.kind === 'bot' && 'exact' in step.expect) return referee.canonicalScenarioMove(step.expect.exact);
+  if (step.kind === 'bot' && 'oneOf' in step.expect) return referee.canonicalScenarioMove(step.expect.oneOf[0]!);
+  const legal = referee.legalAnswers?.();
+  if (legal && legal.length > 0) return step.kind === 'bot' && 'matches' in step.expect ? legal.find((l) => matchesPattern((step.expect as { matches: string }).matches, l)) : legal[0];
+  return notAMove ? 'botjury' : undefined;
+}
+
 /**
  * The ply of the first decision of a scenario's first step in one role (the opponent's move or the
  * bot's answer it scripts): where the step plies of a run start counting. Undefined when the

@@ -2,7 +2,7 @@
 // order whatever the parallelism.
 import os from 'node:os';
 import { HarnessError, resolveCommand, type BotCommand } from './bot-process.js';
-import { dryRunProblems, firstStepPly } from './dry-run.js';
+import { dryRunProblems, firstStepPly, stepAnswerPlies } from './dry-run.js';
 import type { GameDefinition } from './game.js';
 import type { ScenarioResult } from './result.js';
 import { expandScenarioPaths, loadScenario, ScenarioFileError, type Scenario } from './scenario.js';
@@ -154,7 +154,10 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     const game = options.gameFor ? options.gameFor(task, index, registered) : registered;
     const result = await runScenario(task.scenario, task.role, game, { ...options, invokedFrom, snapshots });
     // Each verdict with the step (and line) of the scenario file it happened in, for the reports.
-    return task.scenario.steps ? markSteps(result, task.scenario.steps, firstStepPly(task.scenario, registered, task.role)) : result;
+    if (!task.scenario.steps || result.violations.length === 0) return result;
+    const answers = stepAnswerPlies(task.scenario, registered, task.role);
+    const first = firstStepPly(task.scenario, registered, task.role);
+    return markSteps(result, task.scenario.steps, { ...(answers ? { answers } : {}), ...(first !== undefined ? { first } : {}) });
   };
   // A timing verdict from a parallel run is only believed once the scenario repeats it running alone
   // (games are seeded, so the rerun is the same game): parallel load must never make a verdict false.

@@ -202,9 +202,11 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
   function writeRecap(report: RunReport): void {
     const failing = report.results.filter((r) => r.status === 'failed' || r.status === 'error');
     if (failing.length === 0) return;
-    out.write(`\n${paint('bold', `Failed (${failing.length}):`)}\n`);
+    // Every run failed for the one cause said above: the runs' lines would only repeat it.
+    const one = report.results.length > 1 && sameCause(groupCauses(report.results, report.strict), report.results);
+    out.write(`\n${paint('bold', `Failed (${failing.length}${one ? ', all for the cause above' : ''}):`)}\n`);
     for (const r of failing.slice(0, MAX_RECAP)) {
-      const what = recapLines.get(r) ?? recapLine(r);
+      const what = one ? '' : (recapLines.get(r) ?? recapLine(r));
       out.write(`  ${r.status === 'error' ? paint('yellow', '!') : paint('red', '✗')} ${r.scenario} ${paint('cyan', `[${r.role}]`)} ${r.name}\n`);
       if (what) out.write(`      ${what}\n`);
       out.write(`      ${paint('dim', rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags))}\n`);

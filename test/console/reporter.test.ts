@@ -148,7 +148,9 @@ describe('console reporter', () => {
     const text = await render(results);
     const causes = text.indexOf('\nCauses (1 for 20 failing runs):\n');
     expect(causes).toBeGreaterThan(0);
-    expect(causes).toBeLessThan(text.indexOf('\nFailed (20):'));
+    expect(causes).toBeLessThan(text.indexOf('\nFailed (20, all for the cause above):'));
+    // The runs are listed with their re-run commands, not the cause twenty times again.
+    expect(text.slice(text.indexOf('\nFailed (20')).match(/unflushed-output/g)).toBeNull();
     expect(text).toContain('  ✗ 20 of 20 runs: unflushed-output at plies 1–2 — the same cause; fix (Python): print(move, flush=True)');
     expect(text).toContain("      first in scenarios/alquerque/s0.yaml:11 (step 2) [black]; re-run: npx botjury run scenarios/alquerque/s0.yaml --role black -- python3 'my bots/it'\\''s.py' --depth 3");
     // --bail changes nothing of it: the runs that ran, their causes, then the note.

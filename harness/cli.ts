@@ -167,7 +167,8 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'new-game': {
       if (rest.length !== 1) throw new UsageError('new-game needs one game id, e.g. botjury new-game take-away');
       try {
-        const { folder, files } = writeGameSkeleton(rest[0]!, values.output !== undefined ? existingDir(cwd, values.output, '--output') : cwd);
+        const taken = new Map(GAMES.map((g) => [g.id, GAME_SOURCES.has(g.id) ? `loaded from ${displayPath(GAME_SOURCES.get(g.id)!, cwd)}` : 'a built-in game']));
+        const { folder, files } = writeGameSkeleton(rest[0]!, values.output !== undefined ? existingDir(cwd, values.output, '--output') : cwd, taken);
         process.stdout.write(`wrote ${files.length} files into ${displayPath(folder, cwd)}/; try:\n  npx botjury check ${rest[0]} --game-module ${displayPath(path.join(folder, 'index.js'), cwd)} -- python3 ${displayPath(path.join(folder, 'bots', 'bot.py'), cwd)}\n`);
         return 0;
       } catch (e) {
@@ -242,7 +243,7 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
     ...(values.transcript !== undefined ? { transcriptOut: { file: values.transcript as string, argv: own } } : {}),
   });
   // The comparison goes where a person reads: stdout, unless a machine-readable report is there.
-  const machineOnStdout = ((values.reporter as string[] | undefined) ?? ['console']).some((r) => !r.includes('=') && r !== 'console') && values.output === undefined;
+  const machineOnStdout = ((values.reporter as string[] | undefined) ?? ['console']).some((r) => !r.includes('=') && r !== 'console' && r !== 'github') && values.output === undefined;
   (machineOnStdout ? process.stderr : process.stdout).write(formatComparisons(result));
   for (const r of result.report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${terminalText(r.error ?? '')}\n`);
   return replayExitCode(result);
@@ -429,7 +430,7 @@ async function validate(inputs: string[], cwd: string): Promise<number> {
 }
 
 function makeReporters(specs: string[], output: string | undefined, context: ReporterContext = {}): Reporter[] {
-  return reporterTargets(specs, output, Object.keys(REPORTERS)).map((t) => REPORTERS[t.name]!(t.out, context));
+  return reporterTargets(specs, output, Object.keys(REPORTERS)).map((t) => REPORTERS[t.name]!(t.out, { ...context, ...(t.summaryFile !== undefined ? { summaryFile: t.summaryFile } : {}) }));
 }
 
 function boundedInt(flag: string, v: string, max: number): number {

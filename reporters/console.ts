@@ -1,12 +1,16 @@
 // Console reporter: per scenario pass/fail; its verdicts grouped (reporters/console/verdicts.ts); at
-// the end a recap of the failing runs, each with the command that re-runs just it, and one summary
-// line. Colour through util.styleText, validated against the stream (NO_COLOR, FORCE_COLOR, a TTY).
+// the end the causes of failure over all runs (reporters/causes.ts: "20 of 20 runs: unflushed-output —
+// the same cause; fix: …"), then a recap of the failing runs, each with the command that re-runs just
+// it, and one summary line. Colour through util.styleText, validated against the stream (NO_COLOR,
+// FORCE_COLOR, a TTY).
 import { styleText } from 'node:util';
 import type { ScenarioResult } from '../harness/core/result.js';
 import type { Reporter, RunInfo, RunReport, Task } from '../harness/core/runner.js';
-import { botLanguage, type BotLanguage } from './console/fix-hints.js';
+import { excusedLate, excusedSentence, failingRuns, groupCauses, pliesText, sameCause, type Cause } from './causes.js';
+import { botLanguage, fixHint, type BotLanguage } from './console/fix-hints.js';
 import { rerunCommand } from './console/rerun.js';
-import { groupTitle, groupVerdicts, printable, verdictLines, type Style } from './console/verdicts.js';
+import { replyFigures } from './figures.js';
+import { bounded, groupTitle, groupVerdicts, printable, verdictLines, type Style } from './console/verdicts.js';
 import type { Output } from './output.js';
 
 export { printable };
@@ -25,6 +29,10 @@ function recapLine(r: ScenarioResult): string {
 
 /** Failing runs listed in the recap; more are counted. */
 const MAX_RECAP = 30;
+/** Causes shown in full at the end of a run; more are counted. */
+const MAX_CAUSES = 10;
+/** Excused late replies shown with their figures at the end of a run; more are counted. */
+const MAX_EXCUSED = 10;
 
 export interface ConsoleOptions {
   verbose?: boolean;
@@ -114,23 +122,23 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
     onRunEnd(report: RunReport) {
       stopTicker();
       clearStatus();
-      const all = report.results;
-      const replies = all.reduce((n, r) => n + r.timing.replies, 0);
-      if (replies > 0) {
-        const worst = all.reduce((a, b) => (b.timing.maxMs > a.timing.maxMs ? b : a));
-        const budgets = all.filter((r) => r.timing.totalBudgetMs);
-        const tightest = budgets.length ? budgets.reduce((a, b) => (b.timing.totalMs / b.timing.totalBudgetMs! > a.timing.totalMs / a.timing.totalBudgetMs! ? b : a)) : null;
-        const peak = Math.max(0, ...all.map((r) => r.memory.peakMb ?? 0));
-        out.write(paint('dim', `timing: ${replies} replies; slowest ${worst.timing.maxMs} ms (${worst.name} [${worst.role}])`));
-        if (tightest) out.write(paint('dim', `; most of a budget used: ${tightest.timing.totalMs} of ${tightest.timing.totalBudgetMs} ms`));
-        if (peak > 0) out.write(paint('dim', `; peak memory ${peak} MB`));
+      const figures = replyFigures(report.results);
+      if (figures) {
+        const { slowest, tightest, peakMb } = figures;
+        out.write(paint('dim', `timing: ${figures.replies} replies; slowest ${slowest.ms} ms (${slowest.result.name} [${slowest.result.role}])`));
+        if (tightest) out.write(paint('dim', `; most of a budget used: ${tightest.usedMs} of ${tightest.budgetMs} ms`));
+        if (peakMb > 0) out.write(paint('dim', `; peak memory ${peakMb} MB`));
         out.write('\n');
       }
+      writeExcused(report);
+      writeCauses(report);
       writeRecap(report);
       writeInconclusive(report);
       const s = report.summary;
       const parts = [paint(s.failed ? 'red' : 'green', `${s.passed} passed, ${s.failed} failed`), `${s.skipped ?? 0} skipped`];
       if (s.inconclusive) parts.push(paint('yellow', `${s.inconclusive} inconclusive${report.strict ? ' (failing: --strict)' : ''}`));
+      const excused = excusedLate(report.results).length;
+      if (excused) parts.push(paint('yellow', `${excused} late repl${excused === 1 ? 'y' : 'ies'} excused by measured load${report.strict ? ' (failing: --strict)' : ' (warnings)'}`));
       if (s.errors) parts.push(paint('yellow', `${s.errors} harness error${s.errors === 1 ? '' : 's'}`));
       out.write(`${parts.join(', ')} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
       if (report.bailed) out.write(paint('yellow', `stopped after the first failure (--bail): ${report.bailed.notRun} scenario run${report.bailed.notRun === 1 ? '' : 's'} not started\n`));
@@ -138,13 +146,67 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
     },
   };
 
+  /**
+   * The causes of failure over all runs, most important first: one bug that fails every run is said
+   * once ("20 of 20 runs: unflushed-output at plies 1–2 — the same cause; fix: …") before the runs are
+   * listed; then the warnings, one line each.
+   */
+  function writeCauses(report: RunReport): void {
+    // One run's verdicts are right above it, and in the recap: said again, they would only be longer.
+    if (report.results.length < 2) return;
+    const causes = groupCauses(report.results, report.strict);
+    const failing = causes.filter((c) => c.fails);
+    const warnings = causes.filter((c) => !c.fails && c.kind === 'verdict');
+    if (failing.length === 0 && warnings.length === 0) return;
+    const total = report.results.length;
+    const one = sameCause(causes, report.results);
+    if (failing.length > 0) {
+      out.write(`\n${paint('bold', `Causes (${failing.length} for ${failingRuns(report.results).length} failing run${failingRuns(report.results).length === 1 ? '' : 's'}):`)}\n`);
+      for (const c of failing.slice(0, MAX_CAUSES)) writeCause(c, total, one);
+      if (failing.length > MAX_CAUSES) out.write(`  … and ${failing.length - MAX_CAUSES} more (each run's verdicts are above)\n`);
+    }
+    if (warnings.length > 0) {
+      out.write(`\n${paint('bold', `Warnings (${warnings.length}):`)}\n`);
+      for (const c of warnings.slice(0, MAX_CAUSES)) out.write(`  ${paint('yellow', '⚠')} ${runsText(c, total)}: ${c.code}${pliesText(c)} — ${bounded(c.message, 160)}\n`);
+      if (warnings.length > MAX_CAUSES) out.write(`  … and ${warnings.length - MAX_CAUSES} more\n`);
+    }
+  }
+
+  function writeCause(c: Cause, total: number, one: boolean): void {
+    const hint = c.kind === 'verdict' ? fixHint(c.code, language) : null;
+    const what = c.kind === 'harness-error' ? 'harness error' : c.code;
+    const tail = `${one ? ' — the same cause' : ''}${hint ? `; fix (${hint.language}): ${hint.lines[0]}` : ''}`;
+    out.write(`  ${c.kind === 'harness-error' ? paint('yellow', '!') : paint('red', '✗')} ${runsText(c, total)}: ${paint(c.kind === 'harness-error' ? 'yellow' : 'red', what)}${pliesText(c)}${tail}\n`);
+    for (const l of hint?.lines.slice(1) ?? []) out.write(`      ${l}\n`);
+    out.write(`      ${bounded(c.message, 600)}\n`);
+    const r = c.first.result;
+    const step = c.first.violation?.step;
+    out.write(paint('dim', `      first in ${r.scenario}${step ? `:${step.line} (step ${step.number})` : ''} [${r.role}]; re-run: ${rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags)}\n`));
+  }
+
+  function runsText(c: Cause, total: number): string {
+    return `${c.runs.length} of ${total} run${total === 1 ? '' : 's'}`;
+  }
+
+  /** Late replies that measured load excused: each with its figures, since a real jury would not excuse them. */
+  function writeExcused(report: RunReport): void {
+    const excused = excusedLate(report.results);
+    if (excused.length === 0) return;
+    out.write(`\n${paint('bold', `Late replies excused by measured load (${excused.length}):`)}\n`);
+    for (const { result, violation } of excused.slice(0, MAX_EXCUSED))
+      out.write(`  ${paint('yellow', '⚠')} ${result.scenario} [${result.role}]${violation.ply !== undefined ? ` ply ${violation.ply}` : ''}: ${excusedSentence(violation)}\n`);
+    if (excused.length > MAX_EXCUSED) out.write(`  … and ${excused.length - MAX_EXCUSED} more (in the JSON and HTML reports)\n`);
+  }
+
   /** Every failing run again, with what failed and the command that re-runs just that run. */
   function writeRecap(report: RunReport): void {
     const failing = report.results.filter((r) => r.status === 'failed' || r.status === 'error');
     if (failing.length === 0) return;
-    out.write(`\n${paint('bold', `Failed (${failing.length}):`)}\n`);
+    // Every run failed for the one cause said above: the runs' lines would only repeat it.
+    const one = report.results.length > 1 && sameCause(groupCauses(report.results, report.strict), report.results);
+    out.write(`\n${paint('bold', `Failed (${failing.length}${one ? ', all for the cause above' : ''}):`)}\n`);
     for (const r of failing.slice(0, MAX_RECAP)) {
-      const what = recapLines.get(r) ?? recapLine(r);
+      const what = one ? '' : (recapLines.get(r) ?? recapLine(r));
       out.write(`  ${r.status === 'error' ? paint('yellow', '!') : paint('red', '✗')} ${r.scenario} ${paint('cyan', `[${r.role}]`)} ${r.name}\n`);
       if (what) out.write(`      ${what}\n`);
       out.write(`      ${paint('dim', rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags))}\n`);

@@ -1,6 +1,7 @@
 // Reporter names on the command line → reporters. Each reporter is one small file.
 import type { Reporter } from '../harness/core/runner.js';
 import { consoleReporter } from './console.js';
+import { githubReporter } from './github.js';
 import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
@@ -10,6 +11,8 @@ import { tapReporter } from './tap.js';
 /** What the command line knows that a reporter may use (the console's re-run commands). */
 export interface ReporterContext {
   rerunFlags?: string[];
+  /** `--reporter github=FILE`: where its Markdown summary goes. */
+  summaryFile?: string;
 }
 
 export type ReporterFactory = (out: Output, context?: ReporterContext) => Reporter;
@@ -20,6 +23,7 @@ export const REPORTERS: Record<string, ReporterFactory> = {
   tap: (out) => tapReporter(out),
   junit: (out) => junitReporter(out),
   html: (out) => htmlReporter(out),
+  github: (out, context) => githubReporter({ annotations: out, ...(context?.summaryFile !== undefined ? { summaryFile: context.summaryFile } : {}), ...(context?.rerunFlags ? { rerunFlags: context.rerunFlags } : {}) }),
 };
 
-export { consoleReporter, jsonReporter, tapReporter, junitReporter, htmlReporter, fileOutput };
+export { consoleReporter, jsonReporter, tapReporter, junitReporter, htmlReporter, githubReporter, fileOutput };

@@ -7,7 +7,7 @@ import type { ScenarioResult, TranscriptEntry } from '../harness/core/result.js'
 import type { Reporter, RunReport } from '../harness/core/runner.js';
 import type { Violation } from '../harness/core/violations.js';
 import type { Output } from './output.js';
-import { isSkipped, skipReason } from './tap.js';
+import { isSkipped, skipReason } from './skipped.js';
 
 /** Transcript lines kept in <system-out> of a failing testcase (the end of the game, where things went wrong). */
 const TRANSCRIPT_TAIL = 60;

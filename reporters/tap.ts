@@ -1,6 +1,7 @@
 // TAP 14 reporter: one test point per scenario run (file × role), streamed as results arrive, with a
 // YAML diagnostic block carrying every violation (code, ply, expected, actual, timing) and the run's
 // timing figures. Written for CI tools and `tap-parser`; bot bytes survive exactly (YAML escapes).
+import { isSkipped, skipReason } from './skipped.js';
 import type { ReplyTiming, ScenarioResult } from '../harness/core/result.js';
 import type { Reporter, RunInfo, RunReport } from '../harness/core/runner.js';
 import type { Violation } from '../harness/core/violations.js';
@@ -86,8 +87,7 @@ function violationDiagnostic(v: Violation, replies: ReplyTiming[]): Record<strin
   return d;
 }
 
-export const isSkipped = (r: ScenarioResult): boolean => (r.status as string) === 'skipped';
-export const skipReason = (r: ScenarioResult): string | undefined => (r as { skipReason?: string }).skipReason;
+export { isSkipped, skipReason };
 
 /** TAP 14: `#` starts a directive and `\` escapes, so both are escaped; a description is one line. */
 export function tapDescription(text: string): string {

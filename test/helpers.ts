@@ -24,10 +24,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `botjury <args>` from the repository root; never throws on a non-zero exit. */
-export async function runCli(args: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliRun> {
+/** Runs `botjury <args>` from the repository root (or `cwd`); never throws on a non-zero exit. */
+export async function runCli(args: string[], options: { timeoutMs?: number; env?: Record<string, string>; cwd?: string } = {}): Promise<CliRun> {
   const r = await execa(process.execPath, [CLI, ...args], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     reject: false,
     timeout: options.timeoutMs ?? 120_000,
     env: { NO_COLOR: '1', ...options.env },

@@ -10,30 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ROOT } from './helpers.js';
-
-interface Block {
-  info: string;
-  line: number;
-  text: string;
-}
-
-/** Fenced code blocks (also indented inside list items), with their info string and first line. */
-export function fencedBlocks(markdown: string): Block[] {
-  const blocks: Block[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)```(?!`)(.*)$/.exec(lines[i]!);
-    if (!open) continue;
-    const indent = open[1]!;
-    const body: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length && lines[j]!.trim() !== '```'; j++) body.push(lines[j]!.startsWith(indent) ? lines[j]!.slice(indent.length) : lines[j]!);
-    if (j === lines.length) throw new Error(`README.md line ${i + 1}: unclosed code block`);
-    blocks.push({ info: open[2]!.trim(), line: i + 2, text: body.join('\n') });
-    i = j;
-  }
-  return blocks;
-}
+import { fencedBlocks } from './markdown.js';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const blocks = fencedBlocks(README);

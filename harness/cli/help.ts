@@ -1,5 +1,7 @@
 // Help texts: the overview (`botjury --help`) and one page per command (`botjury run --help`,
-// `botjury help run`), each with examples that run as written from the repository root.
+// `botjury help run`), each with examples as a user types them in a bot's own repository: botjury
+// installed there (its files under node_modules/botjury/), the bot started as `python3 bot.py` or
+// `./bot`, files the user makes named as such (run.json, report.html, my-scenarios/).
 import { VERSION } from '../core/version.js';
 import { COMMAND_NAMES, OPTIONS, optionsOf, type CommandName, type OptionSpec } from './options.js';
 
@@ -12,7 +14,10 @@ interface CommandHelp {
   notes?: string;
 }
 
-const BOT = 'python3 examples/alquerque/python/bot.py';
+const BOT = 'python3 bot.py';
+/** The Python example bot botjury ships: an opponent for a match. */
+const EXAMPLE_BOT = 'python3 node_modules/botjury/examples/alquerque/python/bot.py';
+const SUITE = 'node_modules/botjury/scenarios/alquerque';
 
 export const COMMANDS: Record<CommandName, CommandHelp> = {
   check: {
@@ -20,22 +25,22 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
     about: "Runs the game's built-in suite (scenarios/<game>/) against the bot given after --. The bot\nruns without a shell, in a fresh temporary folder; relative paths to files that exist are made absolute.",
     examples: [
       `botjury check alquerque -- ${BOT}`,
-      `botjury check alquerque --role black -t capture -- ${BOT}`,
-      `botjury check alquerque --bail --reporter html=report.html -- ${BOT}`,
+      `botjury check alquerque --role black -t capture -- ./bot`,
+      `botjury check alquerque --bail --reporter html=report.html -- java -cp build Bot`,
     ],
   },
   run: {
     usage: 'botjury run <scenario.yaml | dir>... [options] -- <bot command> [args...]',
     about: 'Runs the given scenario files (and every scenario in the given folders) against the bot.\nA scenario without role: runs once per role.',
     examples: [
-      `botjury run scenarios/alquerque/capture-continuation.yaml --role black -- ${BOT}`,
-      `botjury run scenarios/alquerque -t tie --reporter junit=junit.xml -- ${BOT}`,
+      `botjury run ${SUITE}/capture-continuation.yaml --role black -- ${BOT}`,
+      `botjury run my-scenarios/ -t tie --reporter junit=junit.xml -- ./bot`,
     ],
   },
   validate: {
     usage: 'botjury validate <scenario.yaml | dir>...',
     about: 'Checks scenario files without running a bot; prints file:line:col: problem for each mistake.',
-    examples: ['botjury validate scenarios/alquerque'],
+    examples: [`botjury validate ${SUITE}`, 'botjury validate my-scenarios/'],
     notes: 'Exit codes: 0 every file is valid, 2 some file is not.',
   },
   list: {
@@ -50,14 +55,14 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
     examples: [
       `botjury check alquerque --transcript run.json -- ${BOT}`,
       `botjury replay run.json -- ${BOT}`,
-      `botjury replay match.jsonl --game 2 -- ${BOT} -- node examples/alquerque/js/bot.js`,
+      `botjury replay match.jsonl --game 2 -- ${BOT} -- ${EXAMPLE_BOT}`,
     ],
     notes: "Exit codes: 0 same output and no violation, 1 a violation or a bot's output differs from the\nrecording, 2 the harness could not do its job.",
   },
   import: {
     usage: 'botjury import <game> <record> [--role R] [--exact] [--output FILE]',
     about: "Turns a real game record (a CodeCup game page or a move list) into a scenario: the opponent's\nplies scripted, the bot's plies checked.",
-    examples: ['botjury import alquerque test/fixtures/alquerque-records/codecup2008-e17340-incomplete-strike.txt --output game.yaml'],
+    examples: ['botjury import alquerque game-page.txt --output my-scenarios/game.yaml'],
     notes: 'Exit codes: 0 the scenario was written, 2 the record could not be read.',
   },
   fuzz: {
@@ -70,10 +75,10 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
     usage: 'botjury match <game> [options] -- <bot A> [args...] -- <bot B> [args...] [-- <bot C> ... -- <bot D> ...]',
     about: "Bots against each other, every seat judged as check judges one (time, flushing, lifecycle, rules),\nwith the real jury's consequence for a violation. Game 1 seats the bots in the order given (bot A\nfirst: White, Red, the fugitive, player 0 …); later games rotate them, and a round of rotations\nshares one seed. Seats without a bot take a built-in opponent. Ends with the standings, and for two\nbots their score, Elo difference and LOS; --sprt stops as soon as the test decides.",
     examples: [
-      `botjury match alquerque --games 10 --seed 1 -- ${BOT} -- node examples/alquerque/js/bot.js`,
-      `botjury match alquerque --games 400 --sprt 0,10,0.05,0.05 --jobs 2 -- ${BOT} -- node examples/alquerque/js/bot.js`,
-      `botjury match alquerque --games 100 --shard 1/4 --reporter json=shard-1.json -- ${BOT} -- node examples/alquerque/js/bot.js`,
-      `botjury match alquerque --games 4 --seed 1 --transcript match.jsonl -- ${BOT} -- node examples/alquerque/js/bot.js`,
+      `botjury match alquerque --games 10 --seed 1 -- ${BOT} -- ${EXAMPLE_BOT}`,
+      `botjury match alquerque --games 400 --sprt 0,10,0.05,0.05 --jobs 2 -- ${BOT} -- ./old-bot`,
+      `botjury match alquerque --games 100 --shard 1/4 --reporter json=shard-1.json -- ${BOT} -- ${EXAMPLE_BOT}`,
+      `botjury match alquerque --games 4 --seed 1 --transcript match.jsonl -- ${BOT} -- ${EXAMPLE_BOT}`,
     ],
     notes: 'Exit codes: 0 no bot broke a rule, 1 a bot broke a rule (see the table), 2 the harness could not do its job.',
   },
@@ -87,12 +92,12 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
     usage: 'botjury new-game <id> [--output DIR]',
     about: "Writes a working game package to start a new game from (into DIR/<id>/, default the current\nfolder): rules, wire, referee, definition, one scenario, one example bot and tests. It passes\nbotjury check <id> --game-module DIR/<id>/index.js and its own npm test at once. docs/game-api.md\nexplains the contract.",
     examples: ['botjury new-game take-away --output /tmp'],
-    notes: 'Exit codes: 0 written, 2 the id is not valid or the folder exists.',
+    notes: "Exit codes: 0 written, 2 the id is not valid, is a known game's, or the folder exists.",
   },
   conform: {
     usage: 'botjury conform <game> [--game-module X] -- <deterministic bot command> [args...]',
     about: "The conformance check for a game's referee (a game package's, in any language): its suite\nplayed twice with a deterministic bot must give the same games, a replay of the recording must find\nthe same jury input and verdicts, and every request must be answered.",
-    examples: ['botjury conform alquerque-py --game-module examples/games/alquerque-py/game.json -- python3 examples/alquerque/python/bot.py'],
+    examples: ['botjury conform take-away --game-module ./take-away/index.js -- python3 take-away/bots/bot.py'],
     notes: 'Exit codes: 0 the referee conforms, 1 a check failed, 2 the harness could not do its job.',
   },
   help: {

@@ -14,10 +14,12 @@ import {
 import { botInfo } from '../tools/transcript.js';
 import { printable } from '../core/printable.js';
 import { mergeReports, runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
-import { gameLine, matchAsRunReport, matchExitCode, matchSummary } from '../match/report.js';
+import { gameLine, matchAsRunReport, matchExitCode, matchSummary, seatResults } from '../match/report.js';
 import { parseSprt } from '../match/stats.js';
 import { REPORTERS } from '../../reporters/index.js';
-import { escapeHtml, htmlPage } from '../../reporters/html.js';
+import { htmlPage } from '../../reporters/html.js';
+import { writeGithub } from '../../reporters/github.js';
+import { standingsHtml, standingsMarkdown } from './match-tables.js';
 import type { Output } from '../../reporters/output.js';
 import { reporterTargets } from './reporter-targets.js';
 import { GAMES } from '../games/registry.js';
@@ -289,7 +291,7 @@ function readSetup(game: GameDefinition, abs: string, shown: string): Record<str
 
 /** The match's reporters: console (a line per game, the table), json (the match report), and junit/tap/html of the seats' runs. */
 function matchOutputs(values: OptionValues): { wantsSnapshots: boolean; gameEnd(g: MatchGame, names: string[], planned: number): void; end(report: MatchReport): Promise<void> } {
-  const outs = reporterTargets(values.reporter ?? ['console'], values.output, ['console', 'json', 'junit', 'tap', 'html']);
+  const outs = reporterTargets(values.reporter ?? ['console'], values.output, ['console', 'json', 'junit', 'tap', 'html', 'github']);
   const consoles = outs.filter((o) => o.name === 'console');
   return {
     wantsSnapshots: outs.some((o) => o.name === 'html'),
@@ -297,12 +299,17 @@ function matchOutputs(values: OptionValues): { wantsSnapshots: boolean; gameEnd(
       for (const c of consoles) c.out.write(`${gameLine(g, names, planned)}\n`);
     },
     async end(report) {
-      for (const { name, out } of outs) await writeMatch(name, out, report);
+      for (const { name, out, summaryFile } of outs) await writeMatch(name, out, report, summaryFile);
     },
   };
 }
 
-async function writeMatch(name: string, out: Output, report: MatchReport): Promise<void> {
+async function writeMatch(name: string, out: Output, report: MatchReport, summaryFile?: string): Promise<void> {
+  if (name === 'github') {
+    // The standings on the job summary; annotations without a file (a seat is no scenario file).
+    await writeGithub(matchAsRunReport(report), { annotations: out, ...(summaryFile !== undefined ? { summaryFile } : {}) }, { preface: standingsMarkdown(report), rerunnable: false, ...(report.shard ? { shard: report.shard } : {}) });
+    return;
+  }
   if (name === 'console') out.write(matchSummary(report));
   // The snapshots the HTML replay needs stay out of the JSON (the transcript has the game).
   // Indented for reading; a large match (its detail already bounded) as compact JSON, a third of the
@@ -310,7 +317,7 @@ async function writeMatch(name: string, out: Output, report: MatchReport): Promi
   else if (name === 'json') out.write(`${JSON.stringify(report, (key, value: unknown) => (key === 'snapshots' ? undefined : value), report.compactedGames ? undefined : 2)}\n`);
   else if (name === 'html') {
     // Every seat of every game replayed, under the match's table.
-    out.write(htmlPage(matchAsRunReport(report), undefined, `<h2>Match</h2>\n<pre class="match-table">${escapeHtml(matchSummary(report))}</pre>\n`));
+    out.write(htmlPage(matchAsRunReport(report), undefined, standingsHtml(report), { resultOf: seatResults(report) }));
   } else {
     const reporter = REPORTERS[name]!(out);
     const run = matchAsRunReport(report);

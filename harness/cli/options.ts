@@ -22,7 +22,7 @@ export interface OptionSpec {
 const RUNS = ['run', 'check'] as const;
 
 export const OPTIONS: readonly OptionSpec[] = [
-  { name: 'reporter', type: 'string', multiple: true, value: 'NAME[=FILE]', help: 'console (the default), json, tap, junit, html; repeatable', commands: [...RUNS, 'replay', 'match', 'merge'] },
+  { name: 'reporter', type: 'string', multiple: true, value: 'NAME[=FILE]', help: 'console (the default), json, tap, junit, html, github; repeatable\n(github: annotations and a job summary; on by itself when GITHUB_ACTIONS=true)', commands: [...RUNS, 'replay', 'match', 'merge'] },
   { name: 'output', type: 'string', value: 'FILE', help: 'write the (last) reporter given without =FILE to FILE (new-game: the folder to write into)', commands: [...RUNS, 'replay', 'import', 'match', 'merge', 'new-game'] },
   { name: 'profile', type: 'string', value: 'NAME', help: "jury profile (default: the game's real jury; see botjury list <game>)", commands: [...RUNS, 'fuzz', 'match'] },
   { name: 'role', type: 'string', value: 'R', help: 'only this role (e.g. white, black, detectives, 2)', commands: [...RUNS, 'import', 'fuzz'] },

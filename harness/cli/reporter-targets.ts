@@ -1,6 +1,12 @@
 // Where each `--reporter NAME[=FILE]` writes, for every command that reports (run, check, replay,
 // match, merge): a file, stdout, or — when a machine-readable report takes stdout — the console on
 // stderr. `--output FILE` gives a file to the last reporter named without one.
+//
+// `github` is different: its workflow commands go into the step's log (stdout beside the console, or
+// stderr when a machine-readable report holds stdout), and its =FILE is where its Markdown summary
+// goes instead of $GITHUB_STEP_SUMMARY. Under GitHub Actions (GITHUB_ACTIONS=true) it is added when
+// not named.
+import { prepareOutputFile } from '../core/files.js';
 import { fileOutput, streamOutput, type Output } from '../../reporters/output.js';
 import { known } from './lookup.js';
 import { CommandLineError } from './options.js';
@@ -8,9 +14,14 @@ import { CommandLineError } from './options.js';
 export interface ReporterTarget {
   name: string;
   out: Output;
+  /** `github=FILE`: the file its summary goes to. */
+  summaryFile?: string;
 }
 
-export function reporterTargets(specs: readonly string[], output: string | undefined, names: readonly string[]): ReporterTarget[] {
+/** The reporter that speaks GitHub Actions' workflow commands. */
+export const GITHUB = 'github';
+
+export function reporterTargets(specs: readonly string[], output: string | undefined, names: readonly string[], env: NodeJS.ProcessEnv = process.env): ReporterTarget[] {
   const parsed = specs.map((spec) => {
     const eq = spec.indexOf('=');
     const name = eq < 0 ? spec : spec.slice(0, eq);
@@ -19,13 +30,20 @@ export function reporterTargets(specs: readonly string[], output: string | undef
     return { name, file, flag: `--reporter ${name}` };
   });
   if (output !== undefined) {
-    const target = [...parsed].reverse().find((p) => p.file === undefined);
+    const target = [...parsed].reverse().find((p) => p.file === undefined && p.name !== GITHUB);
     if (!target) throw new CommandLineError('--output: every reporter already has its own =FILE');
     target.file = output;
     target.flag = '--output';
   }
-  const toStdout = parsed.filter((p) => p.file === undefined);
+  if (env.GITHUB_ACTIONS === 'true' && names.includes(GITHUB) && !parsed.some((p) => p.name === GITHUB)) parsed.push({ name: GITHUB, file: undefined, flag: '' });
+  if (parsed.filter((p) => p.name === GITHUB).length > 1) throw new CommandLineError('--reporter github: give it once');
+  const toStdout = parsed.filter((p) => p.file === undefined && p.name !== GITHUB);
+  const machineOnStdout = toStdout.some((p) => p.name !== 'console');
   return parsed.map((p) => {
+    if (p.name === GITHUB) {
+      if (p.file !== undefined) prepareOutputFile(p.file, p.flag);
+      return { name: p.name, out: streamOutput(machineOnStdout ? process.stderr : process.stdout), ...(p.file !== undefined ? { summaryFile: p.file } : {}) };
+    }
     let out: Output;
     if (p.file !== undefined) out = fileOutput(p.file, p.flag);
     // One stdout: when a machine-readable report goes there, the console moves to stderr.

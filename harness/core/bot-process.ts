@@ -105,7 +105,11 @@ function resolveExecutable(file: string, invokedFrom: string): string {
     }
   }
   const exists = file.includes('/') && existsSync(path.resolve(invokedFrom, file));
-  throw new HarnessError(exists ? `bot executable is not executable: ${file} (chmod +x?)` : `bot executable not found: ${file}`);
+  // `-- bot.py` looks on PATH, like a shell; a file of that name right here is what was meant.
+  const here = !file.includes('/') && existsSync(path.resolve(invokedFrom, file));
+  const via = /\.py$/.test(file) ? 'python3' : /\.[cm]?js$/.test(file) ? 'node' : /\.jar$/.test(file) ? 'java -jar' : undefined;
+  const hint = here ? ` on PATH; ${file} in this folder is given as ./${file}${via ? ` (executable, with a #! line) or as ${via} ${file}` : ''}` : '';
+  throw new HarnessError(exists ? `bot executable is not executable: ${file} (chmod +x?)` : `bot executable not found: ${file}${hint}`);
 }
 
 export function minimalEnv(): Record<string, string> {

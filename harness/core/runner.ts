@@ -7,6 +7,7 @@ import type { GameDefinition } from './game.js';
 import type { ScenarioResult } from './result.js';
 import { expandScenarioPaths, loadScenario, ScenarioFileError, type Scenario } from './scenario.js';
 import { runScenario, type SessionOptions } from './session.js';
+import { markSteps } from './step-of.js';
 
 export interface Task {
   scenario: Scenario;
@@ -147,11 +148,15 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   let harnessError: Error | null = null;
   let bailing = false;
 
-  const runOne = (index: number): Promise<ScenarioResult> => {
+  const runOne = async (index: number): Promise<ScenarioResult> => {
     const task = selected[index]!;
     const registered = games.find((g) => g.id === task.scenario.game)!;
     const game = options.gameFor ? options.gameFor(task, index, registered) : registered;
-    return runScenario(task.scenario, task.role, game, { ...options, invokedFrom, snapshots });
+    const result = await runScenario(task.scenario, task.role, game, { ...options, invokedFrom, snapshots });
+    // Each verdict with the step (and line) of the scenario file it happened in, for the reports: the
+    // session stamps those it saw during a step; the rest (after the last step) are placed here.
+    if (!task.scenario.steps || result.violations.length === 0) return result;
+    return markSteps(result, task.scenario.steps, {});
   };
   // A timing verdict from a parallel run is only believed once the scenario repeats it running alone
   // (games are seeded, so the rerun is the same game): parallel load must never make a verdict false.

@@ -8,7 +8,7 @@ import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as Y
 import { FILE_CAPS, FileError, readBoundedFile } from './files.js';
 import type { GameDefinition } from './game.js';
 import { goalNameProblem } from './goals.js';
-import { closest } from '../cli/suggest.js';
+import { closest, didYouMean } from '../cli/suggest.js';
 import { SCHEMA_DIR } from './paths.js';
 import type { Limits } from './profile.js';
 import { patternProblem } from './safe-regex.js';
@@ -77,15 +77,16 @@ export const formatProblem = (p: ScenarioProblem): string => `${p.file}:${p.line
 let validator: ValidateFunction | undefined;
 
 /** An Ajv for botjury's schemas (all errors, draft 2020-12 keywords only where they are known). */
-export function createAjv(): import('ajv/dist/2020.js').default {
+export function createAjv(options: { verbose?: boolean } = {}): import('ajv/dist/2020.js').default {
   // ajv is CommonJS: under NodeNext its class is the default export's `default`.
   const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
-  return new (Ajv2020 as unknown as new (o: object) => import('ajv/dist/2020.js').default)({ allErrors: true, strict: false });
+  return new (Ajv2020 as unknown as new (o: object) => import('ajv/dist/2020.js').default)({ allErrors: true, strict: false, ...options });
 }
 
 function schemaValidator(): ValidateFunction {
   if (validator) return validator;
-  const ajv = createAjv();
+  // verbose: each error carries the value and the schema it failed, for "did you mean".
+  const ajv = createAjv({ verbose: true });
   ajv.addFormat('regex', { validate: (s: string) => { try { new RegExp(s); return true; } catch { return false; } } });
   const setupDir = path.join(SCHEMA_DIR, 'setup');
   for (const f of readdirSync(setupDir).filter((f) => f.endsWith('.json'))) {
@@ -111,18 +112,22 @@ const externalSetupValidators = new WeakMap<GameDefinition, ValidateFunction>();
 function externalSetupProblem(game: GameDefinition, setup: unknown): string | null {
   let validate = externalSetupValidators.get(game);
   if (!validate) {
-    validate = createAjv().compile(game.setupSchema!);
+    validate = createAjv({ verbose: true }).compile(game.setupSchema!);
     externalSetupValidators.set(game, validate);
   }
   if (validate(setup)) return null;
-  return simplifyErrors(validate.errors ?? []).map(describeError).join('; ');
+  const errors = validate.errors ?? [];
+  const allowed = keysAllowed(errors);
+  return simplifyErrors(errors).map((e) => describeError(e, allowed)).join('; ');
 }
 
 /** Problems of scenario data that did not come from a file (an imported record's header), as `where: message`. */
 export function scenarioDataProblems(data: unknown): string[] {
   const validate = schemaValidator();
   if (validate(data)) return [];
-  return simplifyErrors(validate.errors ?? []).map(describeError);
+  const errors = validate.errors ?? [];
+  const allowed = keysAllowed(errors);
+  return simplifyErrors(errors).map((e) => describeError(e, allowed));
 }
 
 /** Expands files and folders (recursively, *.yaml / *.yml, sorted) into scenario file paths. */
@@ -182,51 +187,59 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
   } catch (e) {
     throw new ScenarioFileError([{ file, line: 1, col: 1, message: `the YAML aliases (*name) expand too much (${(e as Error).message.split('\n')[0]!.toLowerCase()})` }]);
   }
-  const validate = schemaValidator();
-  if (!validate(data)) {
-    const problems = simplifyErrors(validate.errors ?? []).map((err) => {
-      const node = errorNode(doc, err);
-      const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
-      return { file, ...pos, message: describeError(err) };
-    });
-    throw new ScenarioFileError(problems);
-  }
-  const raw = data as Record<string, unknown>;
-  const game = games.find((g) => g.id === raw.game) ?? gameResolver?.(String(raw.game), path.dirname(absPath));
-  const problem = (instancePath: string, message: string): ScenarioFileError => {
+  // Every mistake of the file in one pass — the schema's, then the game's (roles, profiles, goals,
+  // patterns) as far as the parts they need are valid — sorted by line, each with a suggestion where
+  // one is near.
+  const problems: ScenarioProblem[] = [];
+  const problem = (instancePath: string, message: string): void => {
     const node = nodeAt(doc, instancePath);
     const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
-    return new ScenarioFileError([{ file, ...pos, message }]);
+    problems.push({ file, ...pos, message });
   };
-  if (!game) {
-    const near = closest(String(raw.game), games.map((g) => g.id), 1)[0];
-    throw problem('/game', `game '${String(raw.game)}' is not known${near ? ` (did you mean '${near}'?)` : ''}: not built in, not loaded with --game-module, and no package botjury-game-${String(raw.game)} is installed where the scenario is`);
+  const validate = schemaValidator();
+  const schemaErrors = validate(data) ? [] : (validate.errors ?? []);
+  const allowedKeys = keysAllowed(schemaErrors);
+  for (const err of simplifyErrors(schemaErrors)) {
+    const node = errorNode(doc, err);
+    const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
+    problems.push({ file, ...pos, message: describeError(err, allowedKeys) });
   }
-  const setupProblem = raw.setup !== undefined && game.setupSchema ? externalSetupProblem(game, raw.setup) : null;
-  if (setupProblem) throw problem('/setup', `setup: ${setupProblem}`);
-  const role = raw.role === undefined ? undefined : String(raw.role);
-  if (role !== undefined && !game.roles.includes(role))
-    throw problem('/role', `${game.id} has roles ${game.roles.join(', ')}; '${role}' is not one of them`);
-  // Own properties only: `profile: __proto__` or `constructor` must not find Object.prototype.
-  if (raw.profile !== undefined && !Object.hasOwn(game.profiles, String(raw.profile)))
-    throw problem('/profile', `${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${String(raw.profile)}'`);
-  const reach = Array.isArray(raw.reach) ? (raw.reach as string[]) : undefined;
-  const badGoal = reach?.map((g, i) => ({ i, why: goalNameProblem(g, game) })).find((x) => x.why);
-  if (badGoal) throw problem(`/reach/${badGoal.i}`, `reach: ${badGoal.why}`);
+  const raw = (data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {}) as Record<string, unknown>;
+  const wrongAt = (p: string): boolean => schemaErrors.some((e) => e.instancePath === p || e.instancePath.startsWith(`${p}/`));
+  // A game id the schema refused is not looked up (nor searched for as an installed package).
+  const gameId = typeof raw.game === 'string' && !wrongAt('/game') ? raw.game : undefined;
+  const game = gameId === undefined ? undefined : (games.find((g) => g.id === gameId) ?? gameResolver?.(gameId, path.dirname(absPath)));
+  if (gameId !== undefined && !game) {
+    const near = closest(gameId, games.map((g) => g.id), 1)[0];
+    problem('/game', `game '${gameId}' is not known${near ? ` (did you mean '${near}'?)` : ''}: not built in, not loaded with --game-module, and no package botjury-game-${gameId} is installed where the scenario is`);
+  }
+  const role = (typeof raw.role === 'string' || typeof raw.role === 'number') && !wrongAt('/role') ? String(raw.role) : undefined;
+  const reach = Array.isArray(raw.reach) && !wrongAt('/reach') ? (raw.reach as string[]) : undefined;
+  if (game) {
+    const setupProblem = raw.setup !== undefined && game.setupSchema ? externalSetupProblem(game, raw.setup) : null;
+    if (setupProblem) problem('/setup', `setup: ${setupProblem}`);
+    if (role !== undefined && !game.roles.includes(role))
+      problem('/role', `${game.id} has roles ${game.roles.join(', ')}; '${role}' is not one of them${didYouMean(role, game.roles, (r) => `'${r}'`)}`);
+    // Own properties only: `profile: __proto__` or `constructor` must not find Object.prototype.
+    if (typeof raw.profile === 'string' && !wrongAt('/profile') && !Object.hasOwn(game.profiles, raw.profile))
+      problem('/profile', `${game.id} has profiles ${Object.keys(game.profiles).join(', ')}; not '${raw.profile}'${didYouMean(raw.profile, Object.keys(game.profiles), (n) => `'${n}'`)}`);
+    reach?.forEach((g, i) => {
+      const why = goalNameProblem(g, game);
+      if (why) problem(`/reach/${i}`, `reach: ${why}`);
+    });
+  }
   const patterns = (Array.isArray(raw.steps) ? (raw.steps as unknown[]) : []).flatMap((s, i) => {
     const o = s as { bot?: { matches?: unknown }; expect?: { matches?: unknown } };
     if (typeof o?.bot?.matches === 'string') return [{ path: `/steps/${i}/bot/matches`, pattern: o.bot.matches }];
     if (typeof o?.expect?.matches === 'string') return [{ path: `/steps/${i}/expect/matches`, pattern: o.expect.matches }];
     return [];
   });
-  const badPatterns = patterns.flatMap(({ path: p, pattern }) => {
+  for (const { path: p, pattern } of patterns) {
     const bad = patternProblem(pattern);
-    if (!bad) return [];
-    const node = nodeAt(doc, p);
-    const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
-    return [{ file, ...pos, message: `${p.slice(1).replace(/\//g, '.')}: ${bad.message}` }];
-  });
-  if (badPatterns.length > 0) throw new ScenarioFileError(badPatterns);
+    if (bad) problem(p, `${p.slice(1).replace(/\//g, '.')}: ${bad.message}`);
+  }
+  if (problems.length > 0) throw new ScenarioFileError(sortProblems(problems));
+  if (!game) throw new ScenarioFileError([{ file, line: 1, col: 1, message: 'scenario: missing \'game\'' }]); // the schema requires it
 
   const steps = Array.isArray(raw.steps)
     ? (raw.steps as unknown[]).map((s, i) => toStep(s, i, nodeAt(doc, `/steps/${i}`)?.range ? at(nodeAt(doc, `/steps/${i}`)!.range![0]).line : 0))
@@ -357,13 +370,40 @@ function mostCommonUnknownKey(errors: ErrorObject[]): ErrorObject | undefined {
   return [...unknown].sort((a, b) => count(b) - count(a))[0];
 }
 
-function describeError(e: ErrorObject): string {
+/** In line order (then column); problems on one line keep the order they were found in. */
+export function sortProblems(problems: readonly ScenarioProblem[]): ScenarioProblem[] {
+  return problems.map((p, i) => ({ p, i })).sort((a, b) => a.p.line - b.p.line || a.p.col - b.p.col || a.i - b.i).map(({ p }) => p);
+}
+
+/** The keys the schema allows where it found an unknown one, by place (all alternatives of a step together). */
+function keysAllowed(errors: readonly ErrorObject[]): Map<string, Set<string>> {
+  const allowed = new Map<string, Set<string>>();
+  for (const e of errors) {
+    if (e.keyword !== 'additionalProperties') continue;
+    const properties = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+    if (!properties || typeof properties !== 'object') continue;
+    const set = allowed.get(e.instancePath) ?? new Set<string>();
+    for (const key of Object.keys(properties)) set.add(key);
+    allowed.set(e.instancePath, set);
+  }
+  return allowed;
+}
+
+function describeError(e: ErrorObject, allowedKeys: ReadonlyMap<string, ReadonlySet<string>> = new Map()): string {
   const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'scenario';
   switch (e.keyword) {
-    case 'additionalProperties':
-      return `${where}: unknown key '${(e.params as { additionalProperty: string }).additionalProperty}'`;
-    case 'enum':
-      return `${where}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'additionalProperties': {
+      const key = (e.params as { additionalProperty: string }).additionalProperty;
+      return `${where}: unknown key '${key}'${didYouMean(key, allowedKeys.get(e.instancePath) ?? [], (k) => `'${k}'`)}`;
+    }
+    case 'enum': {
+      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
+      const typed = typeof e.data === 'string' || typeof e.data === 'number' ? String(e.data) : '';
+      // One character is one edit from every other: only its other case is a suggestion.
+      const candidates = typed.length < 2 ? allowed.map(String).filter((a) => a.toLowerCase() === typed.toLowerCase()) : allowed.map(String);
+      const near = typed ? didYouMean(typed, candidates, (v) => JSON.stringify(allowed.find((a) => String(a) === v))) : '';
+      return `${where}: must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${near}`;
+    }
     case 'required':
       return `${where}: missing '${(e.params as { missingProperty: string }).missingProperty}'`;
     case 'const':

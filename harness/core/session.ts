@@ -91,8 +91,10 @@ class Session {
       const steps = this.scenario.steps ?? [{ index: 0, srcLine: 0, kind: 'play', until: 'end' } as Step];
       for (const step of steps) {
         if (this.done) break;
+        this.run_.step = step.srcLine > 0 ? { number: step.index + 1, line: step.srcLine } : undefined;
         await this.runStep(step);
       }
+      this.run_.step = undefined;
       await this.finish();
     } catch (e) {
       if (e instanceof DataUnavailable) skipReason = e.message;

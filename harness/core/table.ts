@@ -83,6 +83,8 @@ export class BotSeatRun {
   flooded = false;
   ownCwd: string | null = null;
   readonly limits: ResolvedLimits;
+  /** The scenario step being played (its verdicts point at its line in the file), if any. */
+  step: { number: number; line: number } | undefined;
 
   constructor(readonly spec: BotSeatSpec, tableLimits: ResolvedLimits) {
     this.limits = spec.limits ?? tableLimits;
@@ -102,6 +104,7 @@ export class BotSeatRun {
 
   addViolation(draft: ViolationDraft, atNs: bigint = process.hrtime.bigint()): void {
     const v = finishViolation(draft, this.ms(atNs));
+    if (this.step && !v.step) v.step = { ...this.step };
     if (this.violations.add(v)) this.record('event', `${v.severity} ${v.code}: ${v.message}`, atNs);
   }
 

@@ -22,6 +22,7 @@ export const VIOLATION_CODES = {
   'stderr-output': 'warning',
   'ineffective-action': 'warning',
   'near-limit': 'warning',
+  /** A reply over its limit by the wall clock, excused because measured load explains the excess (a failure under --strict). */
   'late-excused': 'warning',
 } as const;
 
@@ -51,6 +52,8 @@ export interface Violation extends ViolationDraft {
   severity: Severity;
   /** Milliseconds since the bot was started when the violation was observed. */
   atMs: number;
+  /** The scenario step it happened in: its number (1-based) and the line of the scenario file it is written on. */
+  step?: { number: number; line: number };
 }
 
 export function finishViolation(draft: ViolationDraft, atMs: number): Violation {

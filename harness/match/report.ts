@@ -30,11 +30,8 @@ const pad = (s: string, n: number): string => (s.length >= n ? s : s + ' '.repea
 const lpad = (s: string, n: number): string => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
 const num = (v: number | null, digits = 1): string => (v === null ? '—' : v.toFixed(digits));
 
-/** The standings table, the pair's Elo line and SPRT line. */
-export function matchSummary(report: MatchReport): string {
-  const lines: string[] = [];
-  const played = report.games.length;
-  lines.push(`${report.game}: ${played} game${played === 1 ? '' : 's'} played of ${report.planned}${report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : ''}, seed ${report.seed}, profile ${report.profile}${report.stopped ? ` — stopped: ${report.stopped}` : ''}`);
+/** The standings as a table: a header and a row per bot (the text, HTML and Markdown tables share it). */
+export function standingsTable(report: MatchReport): { head: string[]; rows: string[][] } {
   const head = ['bot', 'games', 'W', 'D', 'L', 'points', 'score %', 'median ms', 'worst ms', 'budget max', 'violations'];
   const rows = report.standings.map((s) => [
     s.name,
@@ -49,14 +46,26 @@ export function matchSummary(report: MatchReport): string {
     s.timing.budgetShareMax === null ? '—' : `${num(s.timing.budgetShareMax * 100)} %`,
     Object.entries(s.violations).map(([c, n]) => `${c} ×${n}`).join(', ') || 'none',
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const fmtRow = (r: string[]): string => r.map((c, i) => (i === 0 || i === r.length - 1 ? pad(c, widths[i]!) : lpad(c, widths[i]!))).join('  ').trimEnd();
-  lines.push(fmtRow(head), ...rows.map(fmtRow));
-  for (const s of report.standings) lines.push(`  ${s.name}: ${s.command.join(' ')}`);
-  // What the columns count: points are the game's own scores (a draw can score 0), score % counts a draw as half.
-  lines.push(`  points: the game's own score, summed over the bot's games${report.scoring ? ` (${report.game}: ${printable(report.scoring, 200)})` : ''}; score %: (W + D/2) / games; violations: every verdict, warnings included`);
-  if (report.compactedGames)
-    lines.push(`  (transcripts, per-reply timing and replays are kept for the first ${played - report.compactedGames} games to end; the other ${report.compactedGames} keep results, verdicts and reply times — --transcript FILE records every game)`);
+  return { head, rows };
+}
+
+/**
+ * What the columns count: points are the game's own scores (as its rules score a game: a draw can score
+ * 0, as in JavaChallenge2015), score % counts a draw as half.
+ */
+export function pointsLegend(report: MatchReport): string {
+  return `points: the game's own score, summed over the bot's games${report.scoring ? ` (${report.game}: ${printable(report.scoring, 200)})` : ''}; score %: (W + D/2) / games; violations: every verdict, warnings included`;
+}
+
+/** The match's first line: game, games played, shard, seed, profile, why it stopped. */
+export function matchHeadline(report: MatchReport): string {
+  const played = report.games.length;
+  return `${report.game}: ${played} game${played === 1 ? '' : 's'} played of ${report.planned}${report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : ''}, seed ${report.seed}, profile ${report.profile}${report.stopped ? ` — stopped: ${report.stopped}` : ''}`;
+}
+
+/** The pair's score, Elo and SPRT lines (two bots), else none. */
+export function pairLines(report: MatchReport): string[] {
+  const lines: string[] = [];
   if (report.pair) {
     const t = report.pair.tally;
     lines.push(`${report.standings[0]!.name} vs ${report.standings[1]!.name}: +${t.wins} =${t.draws} -${t.losses} — ${formatEloLine(report.pair.stats)}`);
@@ -66,7 +75,31 @@ export function matchSummary(report: MatchReport): string {
       lines.push(`SPRT (elo0 ${sprt.elo0}, elo1 ${sprt.elo1}, alpha ${sprt.alpha}, beta ${sprt.beta}): LLR ${sprt.llr.toFixed(2)} (bounds ${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)}) — ${verdict}`);
     }
   }
+  return lines;
+}
+
+/** The standings table, the pair's Elo line and SPRT line. */
+export function matchSummary(report: MatchReport): string {
+  const lines: string[] = [matchHeadline(report)];
+  const played = report.games.length;
+  const { head, rows } = standingsTable(report);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const fmtRow = (r: string[]): string => r.map((c, i) => (i === 0 || i === r.length - 1 ? pad(c, widths[i]!) : lpad(c, widths[i]!))).join('  ').trimEnd();
+  lines.push(fmtRow(head), ...rows.map(fmtRow));
+  for (const s of report.standings) lines.push(`  ${s.name}: ${s.command.join(' ')}`);
+  lines.push(`  ${pointsLegend(report)}`);
+  if (report.compactedGames)
+    lines.push(`  (transcripts, per-reply timing and replays are kept for the first ${played - report.compactedGames} games to end; the other ${report.compactedGames} keep results, verdicts and reply times — --transcript FILE records every game)`);
+  lines.push(...pairLines(report));
   return `${lines.join('\n')}\n`;
+}
+
+/** Each seat run's result in its game, as the match tables write it: "win (1)", "draw (½)", "loss (0)". */
+export function seatResults(report: MatchReport): Map<ScenarioResult, string> {
+  const out = new Map<ScenarioResult, string>();
+  for (const g of report.games)
+    for (const s of g.seats) if (s.run) out.set(s.run, s.result ? `${s.result} (${RESULT_MARK[s.result]})` : g.outcome ? 'no result' : 'not finished');
+  return out;
 }
 
 /** The match as a run of scenario runs (one per bot seat and game), for JUnit, TAP and HTML. */

@@ -9,9 +9,15 @@ const GAME_ID = /^[a-z][a-z0-9-]{0,39}$/;
 
 export class NewGameError extends Error {}
 
-/** Writes the package into `dir/<id>/`; returns the folder and the files written. */
-export function writeGameSkeleton(id: string, dir: string): { folder: string; files: string[] } {
+/**
+ * Writes the package into `dir/<id>/`; returns the folder and the files written. `taken`: the ids of
+ * the games botjury knows (built in or loaded), each with where it comes from: a package with one of
+ * them could never be loaded beside it, so its printed command would fail.
+ */
+export function writeGameSkeleton(id: string, dir: string, taken: ReadonlyMap<string, string> = new Map()): { folder: string; files: string[] } {
   if (!GAME_ID.test(id)) throw new NewGameError(`a game id is lowercase letters, digits and -, starting with a letter (at most 40): not '${id.slice(0, 60)}'`);
+  const owner = taken.get(id);
+  if (owner !== undefined) throw new NewGameError(`the game id '${id}' is taken (${owner}): a package with it could not be loaded beside that game; choose another id, e.g. ${id}-2`);
   const folder = path.join(dir, id);
   if (existsSync(folder)) throw new NewGameError(`${folder} exists already: choose another id or --output folder`);
   const files = skeleton(id);

@@ -122,7 +122,7 @@ const UNFLUSHED: Record<BotLanguage, string[]> = {
 };
 
 /** Lines of advice for a verdict, in the bot's language; empty when the verdict has no such fix. */
-export function fixHint(code: ViolationCode, language: BotLanguage): { language: string; lines: string[] } | null {
+export function fixHint(code: ViolationCode | string, language: BotLanguage): { language: string; lines: string[] } | null {
   if (code !== 'unflushed-output') return null;
   return { language: LANGUAGE_NAMES[language], lines: UNFLUSHED[language] };
 }

@@ -11,7 +11,7 @@ const SCRIPT = String.raw`
   'use strict';
   /*applyPatch*/
   var SVGNS = 'http://www.w3.org/2000/svg';
-  var status = { drawErrors: [], replays: 0, ready: 0 };
+  var status = { drawErrors: [], replays: 0, ready: 0, opened: null };
   window.__botjury = status;
   var dataNode = document.getElementById('botjury-data');
   if (!dataNode) return;
@@ -475,24 +475,53 @@ const SCRIPT = String.raw`
   // ---------------------------------------------------------------- one scenario: transcript, replay, chart readout
   var ARROWS = { jury: 'jury \u2192 bot', bot: 'bot \u2192 jury', stderr: 'bot stderr', event: '' };
 
+  // Each scenario is unpacked once; the promise gives its replay (null when it has none).
+  var setups = {};
   function setupScenario(section) {
     var index = Number(section.getAttribute('data-scenario'));
+    if (setups[index]) return setups[index];
     var run = data.scenarios[index];
     var container = section.querySelector('.replay');
-    if (!run || !container) return;
-    unpack(run.pack).then(function (pack) {
+    if (!run || !container) return (setups[index] = Promise.resolve(null));
+    setups[index] = unpack(run.pack).then(function (pack) {
       var rows = renderTranscript(section, pack);
       var frames = decodeFrames(pack.frames);
       var replay = frames.length > 0 ? setupReplay(container, run, frames, rows) : null;
       setupReadout(section, pack, replay);
       container.setAttribute('data-ready', 'true');
       status.ready++;
+      return replay;
     }).catch(function (err) {
       h('p', { 'class': 'draw-error' }, container, 'could not unpack this scenario: ' + (err && err.message ? err.message : String(err)));
       status.drawErrors.push('unpack: ' + (err && err.message ? err.message : String(err)));
       container.setAttribute('data-ready', 'error');
+      return null;
+    });
+    return setups[index];
+  }
+
+  // A link to a scenario (the summary table, the causes) opens it, shows the position of its first
+  // violation, and scrolls to it; so does a page opened at #scenario-N.
+  function openScenario(index) {
+    var section = document.getElementById('scenario-' + index);
+    if (!section) return;
+    section.hidden = false;
+    section.open = true;
+    setupScenario(section).then(function (replay) {
+      if (replay) replay.showFirstViolation();
+      section.scrollIntoView();
+      status.opened = index;
     });
   }
+  document.addEventListener('click', function (ev) {
+    var link = ev.target && ev.target.closest ? ev.target.closest('a.open-scenario') : null;
+    if (!link) return;
+    var m = /^#scenario-(\d+)$/.exec(link.getAttribute('href') || '');
+    if (!m) return;
+    ev.preventDefault();
+    if (history.replaceState) history.replaceState(null, '', '#scenario-' + m[1]);
+    openScenario(Number(m[1]));
+  });
 
   function renderTranscript(section, pack) {
     var box = section.querySelector('.transcript-box');
@@ -620,6 +649,11 @@ const SCRIPT = String.raw`
     next.addEventListener('click', function () { show(current + 1); });
     show(0);
     return {
+      // The position the bot faced at its first violation (by time), or the start when it had none.
+      showFirstViolation: function () {
+        var marks = (run.marks || []).slice().sort(function (a, b) { return a.atMs - b.atMs; });
+        show(marks.length ? marks[0].frame : 0);
+      },
       // The first position at or after the ply before this one (the position the answer at this ply faced).
       showPly: function (ply) {
         var f = all.length - 1;
@@ -639,6 +673,8 @@ const SCRIPT = String.raw`
     };
     section.addEventListener('toggle', onToggle);
   });
+  var atLoad = /^#scenario-(\d+)$/.exec(location.hash);
+  if (atLoad) openScenario(Number(atLoad[1]));
 })();
 `;
 

@@ -1,5 +1,5 @@
 // Escaping for the HTML report: everything a bot wrote is hostile text.
-import { printable } from '../console.js';
+import { printable } from '../console/verdicts.js';
 
 /**
  * Bot text for HTML: control characters made visible as the console shows them (line breaks and tabs

@@ -54,6 +54,17 @@ svg text.token { font-size: 10px; font-weight: 700; fill: #fff; } svg text.life 
 .draw-error { color: var(--bad); }
 footer { margin-top: 32px; color: var(--muted); font-size: 12px; }
 [hidden] { display: none !important; }
+.causes ol { margin: 4px 0; padding-left: 24px; }
+.causes li.cause { margin: 6px 0; }
+.causes .code, td.verdicts .code { font-weight: 700; font-family: ui-monospace, monospace; color: var(--bad); }
+.causes li.error .code { color: var(--warn); }
+.causes .cause-message { margin: 2px 0; font-family: ui-monospace, monospace; font-size: 12.5px; word-break: break-word; }
+.causes .hint, .causes .muted { margin: 2px 0; }
+td.verdicts { font-size: 12.5px; word-break: break-word; }
+td.verdicts .verdict-line { margin: 1px 0; }
+td.verdicts .verdict-line.warning .code { color: var(--warn); }
+table.standings { width: auto; margin: 4px 0; }
+table.standings td:first-child, table.standings th:first-child { font-weight: 600; }
 .filters { margin: 10px 0; }
 .filter-row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 3px 0; }
 .filter-row > span { min-width: 56px; }

@@ -1,15 +1,20 @@
 // The command line as a person meets it: per-command help with examples that run, "did you mean",
 // list <game>, -t/--grep, --bail, and the console's verdict blocks for real broken bots.
+import { execa } from 'execa';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { COMMAND_NAMES } from '../../harness/cli/options.js';
 import { expandScenarioPaths, loadScenario } from '../../harness/core/scenario.js';
 import { GAMES } from '../../harness/games/registry.js';
 import { checkMove, initialState, stateFromRows } from '../../harness/games/alquerque/rules.js';
-import { ROOT, runCli, runJson } from '../helpers.js';
+import { CLI, ROOT, runCli, runJson } from '../helpers.js';
 
 const BOT = ['python3', 'examples/alquerque/python/bot.py'];
 const broken = (name: string): string[] => ['python3', `examples/alquerque/broken/${name}.py`];
 const COMMANDS = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz'];
+const ALL_COMMANDS = COMMAND_NAMES.filter((c) => c !== 'help');
 
 describe('help', () => {
   it('prints each command its own usage, options and examples', async () => {
@@ -30,14 +35,33 @@ describe('help', () => {
     for (const command of COMMANDS) expect(overview.stdout).toContain(`botjury ${command} `);
   });
 
-  it('gives examples that run as written (those that need no bot)', async () => {
-    for (const command of ['validate', 'list']) {
-      const examples = (await runCli([command, '--help'])).stdout.split('\n').filter((l) => l.startsWith('  npx botjury '));
-      expect(examples.length).toBeGreaterThan(0);
-      for (const example of examples) {
-        const r = await runCli(example.trim().split(/\s+/).slice(2));
-        expect(r.code, example).toBe(0);
+  it("gives examples as typed in a bot's repository: botjury's files under node_modules/botjury/, the user's own named as such", async () => {
+    const examples = (await Promise.all(ALL_COMMANDS.map(async (c) => (await runCli([c, '--help'])).stdout))).flatMap((page) => page.split('\n').filter((l) => l.startsWith('  npx botjury ')));
+    expect(examples.length).toBeGreaterThan(20);
+    // Every path in them is botjury's installed package, or a file the user has or makes.
+    const USERS = /^(bot\.py|\.\/bot|\.\/old-bot|Bot|run\.json|match\.jsonl|report\.html|junit\.xml|my-scenarios\/(game\.yaml)?|game-page\.txt|shard-\d\.json|found|\/tmp|\.\/take-away\/index\.js|take-away\/bots\/bot\.py|build)$/;
+    for (const example of examples)
+      for (const word of example.trim().split(/\s+/).flatMap((w) => w.split('=').slice(-1)))
+        if (/[/.]/.test(word) && !/^\d|^--|^-t$/.test(word) && !/^[\d.,]+$/.test(word)) expect(word.startsWith('node_modules/botjury/') || USERS.test(word), `${example}: ${word}`).toBe(true);
+  });
+
+  it("runs the examples that need no bot or a Python bot.py, as written, in a bot's repository", async () => {
+    const repo = mkdtempSync(path.join(os.tmpdir(), 'botjury-help-'));
+    try {
+      mkdirSync(path.join(repo, 'node_modules'));
+      symlinkSync(ROOT, path.join(repo, 'node_modules', 'botjury'), 'dir');
+      for (const f of ['bot.py', 'alquerque.py']) cpSync(path.join(ROOT, 'examples/alquerque/python', f), path.join(repo, f));
+      mkdirSync(path.join(repo, 'my-scenarios'));
+      writeFileSync(path.join(repo, 'my-scenarios', 'mine.yaml'), 'game: alquerque\nrole: black\nsteps:\n  - opponent: c3-d4\n  - bot: e5*c3\n');
+      const pages = await Promise.all(['validate', 'list', 'run'].map(async (c) => (await runCli([c, '--help'])).stdout));
+      const runnable = pages.flatMap((p) => p.split('\n')).filter((l) => l.startsWith('  npx botjury ') && (!l.includes(' -- ') || l.endsWith(' -- python3 bot.py')) && !l.includes('-t tie'));
+      expect(runnable.length).toBeGreaterThanOrEqual(4);
+      for (const example of runnable) {
+        const r = await execa(process.execPath, [CLI, ...example.trim().split(/\s+/).slice(2)], { cwd: repo, reject: false, stdin: 'ignore', env: { NO_COLOR: '1' } });
+        expect(r.exitCode, `${example}\n${String(r.stdout).slice(-1000)}${String(r.stderr)}`).toBe(0);
       }
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
     }
   });
 });

@@ -138,6 +138,40 @@ describe('console reporter', () => {
     expect(text).toMatch(/… and 4\d more verdicts of 4\d other kinds \(bad-format\)/);
   });
 
+  it('says first what fails many runs, once: "20 of 20 runs: unflushed-output — the same cause; fix: …", then the runs', async () => {
+    const unflushed = (ply: number, pid: number): Violation => ({
+      code: 'unflushed-output', severity: 'error', ply, atMs: 500,
+      message: `${ply === 1 ? 'White' : 'Black'}'s move 1 (ply ${ply}): the bot wrote its answer into its own output buffer (pid ${pid} sleeps in read(0, ...)); nothing reached the jury in 503 ms: flush stdout after every answer`,
+      ...(ply === 2 ? { step: { number: 2, line: 11 } } : {}),
+    });
+    const results = Array.from({ length: 20 }, (_, i) => ({ ...result(`s${i}`, 'failed', [unflushed(i % 2 ? 1 : 2, 100 + i)]), role: i % 2 ? 'white' : 'black' }));
+    const text = await render(results);
+    const causes = text.indexOf('\nCauses (1 for 20 failing runs):\n');
+    expect(causes).toBeGreaterThan(0);
+    expect(causes).toBeLessThan(text.indexOf('\nFailed (20, all for the cause above):'));
+    // The runs are listed with their re-run commands, not the cause twenty times again.
+    expect(text.slice(text.indexOf('\nFailed (20')).match(/unflushed-output/g)).toBeNull();
+    expect(text).toContain('  ✗ 20 of 20 runs: unflushed-output at plies 1–2 — the same cause; fix (Python): print(move, flush=True)');
+    expect(text).toContain("      first in scenarios/alquerque/s0.yaml:11 (step 2) [black]; re-run: npx botjury run scenarios/alquerque/s0.yaml --role black -- python3 'my bots/it'\\''s.py' --depth 3");
+    // --bail changes nothing of it: the runs that ran, their causes, then the note.
+    const bailed = await render(results.slice(0, 2), {}, { bailed: { notRun: 18 } });
+    expect(bailed).toContain('2 of 2 runs: unflushed-output at plies 1–2 — the same cause');
+    expect(bailed).toMatch(/stopped after the first failure \(--bail\): 18 scenario runs not started\n$/);
+  });
+
+  it('counts late replies excused by measured load on the summary line and shows their figures', async () => {
+    const excused: Violation = {
+      code: 'late-excused', severity: 'warning', ply: 7, atMs: 812, message: "White's move 4 (ply 7): over the limit by the wall clock; the machine's load explains it",
+      evidence: { measuredMs: 100.3, limitMs: 100, lateByMachineMs: 2.1, botQueuedMs: 1.5, harnessLagMs: 0.6 },
+    };
+    const text = await render([result('late', 'passed', [excused]), result('other', 'passed')]);
+    expect(text).toContain('late-excused (warning) at ply 7 [812 ms]');
+    expect(text).toContain('\nLate replies excused by measured load (1):\n  ⚠ scenarios/alquerque/late.yaml [black] ply 7: 100.3 ms against a limit of 100 ms (0.3 ms over by the wall clock); the machine took 2.1 ms of it (the bot waited 1.5 ms for a CPU, botjury was 0.6 ms late to read); without it 98.2 ms, 1.8 ms under the limit');
+    expect(text).toMatch(/\n2 passed, 0 failed, 0 skipped, 1 late reply excused by measured load \(warnings\) \(1\.5 s\)\n$/);
+    const strict = await render([result('late', 'failed', [excused])], {}, { strict: true });
+    expect(strict).toContain('1 late reply excused by measured load (failing: --strict)');
+  });
+
   it('writes no escape codes into a file or a pipe, and colours when colour is forced', async () => {
     vi.stubEnv('NO_COLOR', undefined);
     vi.stubEnv('FORCE_COLOR', undefined);

@@ -1,7 +1,9 @@
 import { execa } from 'execa';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, runJson } from '../helpers.js';
+import { ROOT, runCli, runJson } from '../helpers.js';
 
 const QBOT = ['node', '-e', `
 const rl = require('readline').createInterface({ input: process.stdin });
@@ -19,6 +21,33 @@ describe('CLI contract: exit codes and harness faults', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe('botjury: bot executable not found: ./no-such-bot');
   });
+  it("a bot named like a file here but not found on PATH: says how to give it (./bot.py, python3 bot.py)", async () => {
+    const r = await runCli(['check', 'alquerque', '--', 'bot.py'], { cwd: path.join(ROOT, 'examples/alquerque/python') });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('botjury: bot executable not found: bot.py on PATH; bot.py in this folder is given as ./bot.py (executable, with a #! line) or as python3 bot.py');
+    const elsewhere = await runCli(['check', 'alquerque', '--', 'bot.py']);
+    expect(elsewhere.stderr.trim()).toBe('botjury: bot executable not found: bot.py');
+  });
+  it('validate reports every mistake of every file in one pass, in line order, with did-you-mean', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-validate-'));
+    const first = path.join(dir, 'first.yaml');
+    writeFileSync(first, "game: alquerque\nname: a user's first scenario\nrolle: black\nrole: blak\nprofile: codecup2009\nsteps:\n  - opponent: c3-d4\n  - bott: e5*c3\n  - play: { plise: 10 }\nreach: [captur]\n");
+    const second = path.join(dir, 'second.yaml');
+    writeFileSync(second, 'game: alquerqe\nseed: 1\ncolour: red\n');
+    const r = await runCli(['validate', first, second]);
+    expect(r.code).toBe(2);
+    expect(r.stdout.split('\n').filter(Boolean).map((l) => l.slice(dir.length + 1))).toEqual([
+      "first.yaml:3:1: scenario: unknown key 'rolle' (did you mean 'role'?)",
+      "first.yaml:4:7: alquerque has roles white, black; 'blak' is not one of them (did you mean 'black'?)",
+      "first.yaml:5:10: alquerque has profiles codecup2008; not 'codecup2009' (did you mean 'codecup2008'?)",
+      "first.yaml:8:5: steps.1: unknown key 'bott' (did you mean 'bot'?)",
+      "first.yaml:9:13: steps.2.play: unknown key 'plise' (did you mean 'plies'?)",
+      "first.yaml:10:9: reach: 'captur' is not a goal of alquerque (did you mean 'capture-chain'?); goals: end, bot-wins, bot-loses, self-exit, quit, close, tie, capture-due, capture-chain, move-back-barred",
+      "second.yaml:1:7: game 'alquerqe' is not known (did you mean 'alquerque'?): not built in, not loaded with --game-module, and no package botjury-game-alquerqe is installed where the scenario is",
+      "second.yaml:3:1: scenario: unknown key 'colour'", // nothing near it
+    ]);
+    expect(r.stderr).toContain('0 of 2 scenario files valid');
+  });
   it('exit 2 for usage errors, never a stack trace', async () => {
     for (const args of [['check'], ['check', 'chess', '--', 'x'], ['run', '--', 'python3'], ['frobnicate'], ['check', 'alquerque', '--jobs', 'x', '--', 'true']]) {
       const r = await runCli(args);
@@ -29,7 +58,7 @@ describe('CLI contract: exit codes and harness faults', () => {
   it('validate prints file:line:col for each problem and exits 2', async () => {
     const r = await runCli(['validate', 'test/fixtures/scenarios/invalid-key.yaml']);
     expect(r.code).toBe(2);
-    expect(r.stdout.trim()).toBe("test/fixtures/scenarios/invalid-key.yaml:6:5: steps.1: unknown key 'bott'");
+    expect(r.stdout.trim()).toBe("test/fixtures/scenarios/invalid-key.yaml:6:5: steps.1: unknown key 'bott' (did you mean 'bot'?)");
   });
   it('an invalid scenario given to run is exit 2 and blames the file, not the bot', async () => {
     const r = await runCli(['run', 'test/fixtures/scenarios/invalid-key.yaml', '--', ...QBOT]);

@@ -1,7 +1,7 @@
 // `botjury new-game <id>` writes a game package that works at once: its suite passes `check` with its
 // example bot, its own tests pass, and a broken answer is judged.
 import { execa } from 'execa';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,5 +32,16 @@ describe('botjury new-game', () => {
     const badId = await runCli(['new-game', 'Take Away', '--output', dir]);
     expect(badId.stderr).toMatch(/a game id is lowercase letters/);
     expect(badId.code).toBe(2);
+  });
+
+  it("refuses the id of a game botjury knows, built in or loaded, before writing anything", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-newgame-taken-'));
+    const builtIn = await runCli(['new-game', 'alquerque', '--output', dir]);
+    expect(builtIn.code).toBe(2);
+    expect(builtIn.stderr).toContain("botjury: the game id 'alquerque' is taken (a built-in game): a package with it could not be loaded beside that game; choose another id, e.g. alquerque-2");
+    const loaded = await runCli(['new-game', 'nim', '--game-module', 'examples/games/nim/index.js', '--output', dir]);
+    expect(loaded.code).toBe(2);
+    expect(loaded.stderr).toContain("the game id 'nim' is taken (loaded from examples/games/nim/index.js)");
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

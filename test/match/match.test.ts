@@ -125,7 +125,18 @@ describe('botjury match', () => {
     expect(failing.length).toBeGreaterThan(0);
     expect(failing.every((name) => /^game \d+: B as /.test(name))).toBe(true);
     const page = readFileSync(html, 'utf8');
-    expect(page).toMatch(/<pre class="match-table">alquerque: 2 games played of 2/);
+    // The standings as a real table, a row per bot; the summary has a result column, a row per seat.
+    expect(page).toMatch(/<h2>Match<\/h2>\n<p>alquerque: 2 games played of 2/);
+    const standings = /<table class="standings">([\s\S]*?)<\/table>/.exec(page)![1]!;
+    expect([...standings.matchAll(/<tr><td>([AB])<\/td>/g)].map((m) => m[1])).toEqual(['A', 'B']);
+    expect(standings).toContain('<th class="num">points</th>');
+    expect(page).toContain('<th>result</th>');
+    const seatRows = [...page.matchAll(/<tr class="(\w+)" data-status[^>]*>.*?<td>(\w+) \(([01½])\)<\/td>/g)].map((m) => [m[1], m[2], m[3]]);
+    expect(seatRows).toHaveLength(4);
+    // B's illegal move loses its game: a failed seat is a loss; every seat has its game's result.
+    expect(seatRows.filter(([status]) => status === 'failed').length).toBeGreaterThan(0);
+    expect(seatRows.filter(([status]) => status === 'failed').every(([, result, mark]) => result === 'loss' && mark === '0')).toBe(true);
+    expect(seatRows.every(([, result]) => ['win', 'draw', 'loss'].includes(result!))).toBe(true);
     expect(page.match(/<details class="scenario /g)).toHaveLength(4);
   });
 

@@ -320,6 +320,81 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
     await page.close();
   });
 
+  it('shows the failure message in the summary without scrolling (a screenshot of what a reader sees first)', async () => {
+    const file = path.join(dir, 'summary.html');
+    const json = path.join(dir, 'summary.json');
+    const r = await runCli(['run', 'scenarios/alquerque/play-as-white.yaml', 'scenarios/alquerque/play-as-black.yaml', '--reporter', `html=${file}`, '--reporter', `json=${json}`, '--', 'python3', 'examples/alquerque/broken/moves-back.py']);
+    expect(r.code).toBe(1);
+    const first = (JSON.parse(readFileSync(json, 'utf8')) as RunReport).results.flatMap((x) => x.violations).find((v) => v.severity === 'error')!;
+    expect(first.code).toBe('illegal-move');
+    const { page, problems } = await open(file);
+    const viewport = { width: 1280, height: 720 };
+    await page.setViewportSize(viewport);
+    const shot = path.join(dir, 'summary.png');
+    const png = await page.screenshot({ path: shot });
+    expect(png.length).toBeGreaterThan(10_000);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The cause, with its message and ply, is inside that first screen and nothing covers it.
+    const cause = page.locator('.causes li.cause').first();
+    expect(await cause.locator('.code').textContent()).toBe('illegal-move');
+    expect(await cause.textContent()).toMatch(/illegal-move at (ply \d+|plies \d+–\d+) — 2 of 2 runs/);
+    const message = cause.locator('.cause-message');
+    expect(await message.textContent()).toBe(first.message.length > 600 ? `${first.message.slice(0, 600)}…` : first.message);
+    const box = (await message.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.cause-message') !== null, [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+    // The screenshot shows it: that part of the screen changes when the message is hidden.
+    const withText = await page.screenshot({ clip: box });
+    await message.evaluate((el) => ((el as HTMLElement).style.visibility = 'hidden'));
+    expect(Buffer.compare(withText, await page.screenshot({ clip: box }))).not.toBe(0);
+    // The summary table's first row names the verdict, its ply and message as well.
+    const row = page.locator('table.summary tbody tr').first();
+    expect(await row.locator('td.verdicts').textContent()).toContain(`illegal-move at ply ${first.ply}: ${first.message.slice(0, 100)}`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a match page: standings in a table, a result per game, and a click on a game opens it at its first violation', async () => {
+    const file = path.join(dir, 'match.html');
+    const r = await runCli(['match', 'alquerque', '--games', '2', '--reporter', `html=${file}`, '--', 'python3', 'examples/alquerque/python/bot.py', '--', 'python3', 'examples/alquerque/broken/moves-back.py']);
+    expect(r.code).toBe(1);
+    const { page, problems } = await open(file);
+    expect(await page.locator('table.standings tbody tr').count()).toBe(2);
+    expect(await page.locator('table.standings th').first().textContent()).toBe('bot');
+    expect(await page.locator('table.summary thead th').allTextContents()).toContain('result');
+    const opened = () => page.evaluate(() => (window as unknown as { __botjury: { opened: number | null } }).__botjury.opened);
+    const click = async (row: ReturnType<Page['locator']>) => {
+      const link = row.locator('a.open-scenario');
+      const index = Number((await link.getAttribute('href'))!.replace('#scenario-', ''));
+      await link.click();
+      await expect.poll(opened, { timeout: 10_000 }).toBe(index);
+      return page.locator(`#scenario-${index}`);
+    };
+    // A passed game is folded: the click opens it (and scrolls to it).
+    const passed = page.locator('table.summary tbody tr.passed').first();
+    expect(['win (1)', 'draw (½)']).toContain(await passed.locator('td').nth(5).textContent());
+    const passedSection = page.locator(`#scenario-${(await passed.getAttribute('data-scenario'))!}`);
+    expect(await passedSection.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await click(passed);
+    expect(await passedSection.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    // A failed game: the click shows the position of its first violation, the refused answer drawn and named.
+    const failing = page.locator('table.summary tbody tr.failed').first();
+    expect(await failing.locator('td').nth(5).textContent()).toBe('loss (0)');
+    const failingSection = page.locator(`#scenario-${(await failing.getAttribute('data-scenario'))!}`);
+    await expect.poll(() => failingSection.locator('.replay[data-ready]').count(), { timeout: 10_000 }).toBe(1); // open from the start
+    const note = failingSection.locator('.rejected-note');
+    expect(await note.isVisible()).toBe(false); // at the first position
+    const section = await click(failing);
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.textContent()).toContain('rejected (illegal-move)');
+    const box = (await section.boundingBox())!;
+    expect(box.y).toBeLessThan(page.viewportSize()!.height); // scrolled to it
+    expect(page.url()).toMatch(/#scenario-\d+$/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('shows snapshots it cannot draw as text, without errors', async () => {
     const { page, problems } = await open(unknownFile);
     await openAllScenarios(page);

@@ -1,5 +1,6 @@
 // The CI examples (examples/ci/) stay true: their structure fits how GitHub and GitLab run them, and the
 // exact botjury command each one runs works here against an example bot, every shard of the matrix.
+// (test/package/tarball.test.ts runs them whole, from npm ci on, in an installed bot repository.)
 import { execa } from 'execa';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -39,10 +40,10 @@ function expand(text: string, vars: Record<string, string>): string {
   });
 }
 
-/** Runs one shard's command in a fresh folder (reports/ appears there) with botjury = this repository's CLI. */
+/** Runs one shard's command in a fresh folder (reports/ appears there) with `npx botjury` = this repository's CLI. */
 async function runShard(command: string[], cwd: string) {
-  expect(command[0]).toBe('botjury');
-  return execa(process.execPath, [CLI, ...command.slice(1)], { cwd, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore' });
+  expect(command.slice(0, 2)).toEqual(['npx', 'botjury']);
+  return execa(process.execPath, [CLI, ...command.slice(2)], { cwd, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore' });
 }
 
 describe('CI examples', () => {
@@ -58,10 +59,16 @@ describe('CI examples', () => {
     expect(shards).toEqual(Array.from({ length: Number(github.env.SHARDS) }, (_, i) => i + 1));
     expect(job.strategy['fail-fast']).toBe(false);
     const steps: Step[] = job.steps;
-    const run = steps.find((s) => s.run?.startsWith('botjury check'))!;
+    const run = steps.find((s) => s.run?.startsWith('npx botjury check'))!;
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!;
     expect(upload.if).toBe('always()');
-    expect(steps.findIndex((s) => s.run === 'make')).toBeLessThan(steps.indexOf(run));
+    // botjury is the repository's devDependency: npm ci installs it, npx runs it.
+    expect(steps.findIndex((s) => s.run?.startsWith('npm ci'))).toBeLessThan(steps.indexOf(run));
+    expect(steps.some((s) => s.run?.includes('npm install --global'))).toBe(false);
+    // The build is optional: it runs only where there is a Makefile.
+    const build = steps.find((s) => s.run === 'make')!;
+    expect(build.if).toBe("hashFiles('Makefile') != ''");
+    expect(steps.indexOf(build)).toBeLessThan(steps.indexOf(run));
     const publish = github.jobs.publish;
     expect(publish.needs).toBe('conformance');
     expect(publish.if).toBe('always()');
@@ -96,8 +103,9 @@ describe('CI examples', () => {
     expect(job.artifacts.reports.junit).toBe('reports/junit-*.xml');
     expect(job.artifacts.paths).toContain('reports/');
     const scripts: string[] = job.script;
-    const line = scripts.find((s) => s.startsWith('botjury check'))!;
-    expect(scripts.indexOf('make')).toBeLessThan(scripts.indexOf(line));
+    const line = scripts.find((s) => s.startsWith('npx botjury check'))!;
+    expect(scripts.indexOf('if [ -f Makefile ]; then make; fi')).toBeLessThan(scripts.indexOf(line));
+    expect(scripts.findIndex((s) => s.startsWith('npm ci'))).toBeLessThan(scripts.indexOf(line));
     // One shard is enough here (the GitHub test covers them all); shard 2 of 4 as GitLab would number it.
     const cwd = path.join(dir, 'gitlab');
     mkdirSync(cwd, { recursive: true });
@@ -112,7 +120,7 @@ describe('CI examples', () => {
 
   it('fails the gate with a broken bot, and still writes the reports the pipeline uploads', async () => {
     const job = gitlab.botjury;
-    const line = (job.script as string[]).find((s) => s.startsWith('botjury check'))!;
+    const line = (job.script as string[]).find((s) => s.startsWith('npx botjury check'))!;
     const cwd = path.join(dir, 'gitlab-broken');
     mkdirSync(cwd, { recursive: true });
     const vars = { ...gitlab.variables, BOT: `python3 ${path.join(ROOT, 'examples/alquerque/broken/moves-back.py')}`, CI_NODE_INDEX: '1', CI_NODE_TOTAL: '1' } as Record<string, string>;

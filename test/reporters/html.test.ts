@@ -162,6 +162,33 @@ describe('HTML report', () => {
     expect(html).toContain('data-status="failed" data-codes="bad-format extra-output"');
   });
 
+  it("names each failure's verdict, ply and message in the summary table, and the causes over all runs above it", () => {
+    const base = syntheticResult();
+    const incomplete = { code: 'illegal-move' as const, ply: 7, severity: 'error' as const, atMs: 70, message: "Incomplete strike 'd4*b4', should have striked to 'd6' eliminating 'c5'" };
+    const results: ScenarioResult[] = [
+      { ...base, name: 'p1', status: 'passed', violations: [{ code: 'stderr-output', severity: 'warning', atMs: 1, message: 'wrote 3 bytes to stderr' }] },
+      { ...base, name: 'f1', status: 'failed', violations: [incomplete, { ...incomplete, ply: 9 }, violation('extra-output', 3)] },
+      { ...base, name: 'f2', status: 'failed', violations: [{ ...incomplete, ply: 11 }] },
+      { ...base, name: 'e1', status: 'error', error: 'internal error: boom\n    at x' },
+    ];
+    const html = htmlPage(syntheticReport(results));
+    const row = (name: string) => new RegExp(`<tr [^>]*data-scenario="${results.findIndex((r) => r.name === name)}">.*?</tr>`).exec(html)![0];
+    expect(row('f1')).toContain('<div class="verdict-line error"><span class="code">illegal-move</span> ×2, plies 7–9: <span class="verdict-message">Incomplete strike &#39;d4*b4&#39;, should have striked to &#39;d6&#39; eliminating &#39;c5&#39;</span></div>');
+    expect(row('f1')).toContain('<span class="code">extra-output</span> at ply 3: <span class="verdict-message">extra-output here</span>');
+    expect(row('f2')).toContain('<span class="code">illegal-move</span> at ply 11: <span class="verdict-message">Incomplete strike');
+    expect(row('e1')).toContain('<span class="code">harness error</span>: internal error: boom</td>');
+    expect(row('p1')).toContain('<span class="code">stderr-output</span> (warning)</div>'); // a passing run's warning: no message needed
+    // Above the table: the causes, most runs first, each linking its first run.
+    const causes = html.slice(html.indexOf('<section class="causes"'), html.indexOf('</section>'));
+    expect(html.indexOf('<section class="causes"')).toBeLessThan(html.indexOf('<table class="summary">'));
+    expect([...causes.matchAll(/<li class="cause (\w+)"><span class="code">([^<]+)<\/span>([^<]*)— <strong>([^<]+)<\/strong>/g)].map((m) => [m[1], m[2], m[3]!.trim(), m[4]])).toEqual([
+      ['error', 'harness error', '', '1 of 4 runs'],
+      ['failed', 'illegal-move', 'at plies 7–11', '2 of 4 runs'],
+      ['failed', 'extra-output', 'at ply 3', '1 of 4 runs'],
+    ]);
+    expect(causes).toContain(`first in <a href="#scenario-1" class="open-scenario">f1 [white]</a>`);
+  });
+
   it('shows one card for one debug-print bug: the verdicts of one answer together, with what the bot wrote', async () => {
     const run = await runWithReports(['run', 'scenarios/alquerque/play-as-white.yaml'], DEBUG_FIRST_BOT, ['html']);
     expect(run.code).toBe(1);

@@ -1,0 +1,158 @@
+// GitHub Actions reporter: when a run ends, one annotation per cause of failure (grouped over all runs,
+// with its count, most important first, pointing at the scenario file and the line of the step it
+// happened in), within GitHub's limits of 10 error and 10 warning annotations per step and 50 per
+// job; and the job summary in Markdown (reporters/github/summary.ts) appended to $GITHUB_STEP_SUMMARY
+// (or written to the file of `--reporter github=FILE`). On by itself when GITHUB_ACTIONS=true.
+//
+// The job's annotation count is carried from step to step in BOTJURY_ANNOTATIONS through $GITHUB_ENV,
+// so several botjury steps in one job stay within the 50 together.
+import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Reporter, RunInfo, RunReport } from '../harness/core/runner.js';
+import { describeOsError, FileError } from '../harness/core/files.js';
+import { groupCauses, pliesText, type Cause } from './causes.js';
+import { botLanguage, fixHint } from './console/fix-hints.js';
+import { rerunCommand } from './console/rerun.js';
+import { printable } from './console/verdicts.js';
+import { annotationLine, PER_JOB, PER_STEP, type Annotation } from './github/commands.js';
+import { STEP_SUMMARY_LIMIT, summaryMarkdown } from './github/summary.js';
+import type { Output } from './output.js';
+
+export interface GithubOptions {
+  /** Where the workflow commands go (the step's log: stdout, or stderr when a report holds stdout). */
+  annotations: Output;
+  /** `--reporter github=FILE`: the summary goes there instead of $GITHUB_STEP_SUMMARY. */
+  summaryFile?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Where scenario paths are relative to (botjury's working directory). */
+  cwd?: string;
+  rerunFlags?: string[];
+}
+
+/** What a run's GitHub output adds for a match: its table, and no re-run commands (seats are not files). */
+export interface GithubExtras {
+  shard?: { index: number; count: number };
+  preface?: string;
+  rerunnable?: boolean;
+}
+
+/** The variable that carries the job's annotation count from one step to the next. */
+export const ANNOTATIONS_VAR = 'BOTJURY_ANNOTATIONS';
+/** Room left in a step summary for what other tools append in the same step. */
+const SUMMARY_MARGIN = 1024;
+const MAX_ANNOTATION_MESSAGE = 2000;
+
+export function githubReporter(options: GithubOptions): Reporter {
+  let info: RunInfo | undefined;
+  return {
+    onRunStart(i) {
+      info = i;
+    },
+    async onRunEnd(report: RunReport) {
+      await writeGithub(report, options, info?.shard ? { shard: info.shard } : {});
+    },
+  };
+}
+
+/** Writes the annotations and the summary of a finished run. */
+export async function writeGithub(report: RunReport, options: GithubOptions, extras: GithubExtras = {}): Promise<void> {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const used = Math.min(PER_JOB, Math.max(0, Number.parseInt(env[ANNOTATIONS_VAR] ?? '0', 10) || 0));
+  const annotations = annotationsFor(report, { cwd, env, used, rerunFlags: options.rerunFlags ?? [], rerunnable: extras.rerunnable !== false });
+  for (const a of annotations) options.annotations.write(`${annotationLine(a)}\n`);
+  await options.annotations.close();
+  if (annotations.length > 0 && env.GITHUB_ENV) appendQuietly(env.GITHUB_ENV, `${ANNOTATIONS_VAR}=${used + annotations.length}\n`);
+  const target = options.summaryFile ?? env.GITHUB_STEP_SUMMARY;
+  if (!target) return;
+  const append = options.summaryFile === undefined;
+  const before = append && existsSync(target) ? statSync(target).size : 0;
+  const markdown = summaryMarkdown(report, {
+    language: botLanguage(report.bot.command, cwd),
+    rerunFlags: options.rerunFlags ?? [],
+    budget: Math.max(0, STEP_SUMMARY_LIMIT - SUMMARY_MARGIN - before),
+    ...extras,
+  });
+  try {
+    if (append) appendFileSync(target, markdown);
+    else writeFileSync(target, markdown);
+  } catch (e) {
+    throw new FileError(`${append ? 'GITHUB_STEP_SUMMARY' : '--reporter github='}${append ? ` ${target}` : target}`, `cannot write it (${describeOsError(e)})`);
+  }
+}
+
+/** $GITHUB_ENV is the runner's; a failure to note the count there costs only the job-wide limit. */
+function appendQuietly(file: string, text: string): void {
+  try {
+    appendFileSync(file, text);
+  } catch {
+    // the count is a courtesy to later steps
+  }
+}
+
+interface Context {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Annotations earlier steps of the job wrote. */
+  used: number;
+  rerunFlags: readonly string[];
+  rerunnable: boolean;
+}
+
+/** The level a cause is annotated at: what fails the gate is an error. */
+const levelOf = (c: Cause): Annotation['level'] => (c.fails ? 'error' : c.kind === 'inconclusive' ? 'notice' : 'warning');
+
+/** One annotation per cause, most important first, at most 10 of a level and what is left of the job's 50. */
+export function annotationsFor(report: RunReport, ctx: Context): Annotation[] {
+  const causes = groupCauses(report.results, report.strict);
+  const total = report.results.length;
+  const language = botLanguage(report.bot.command, ctx.cwd);
+  let left = PER_JOB - ctx.used;
+  const out: Annotation[] = [];
+  for (const level of ['error', 'warning', 'notice'] as const) {
+    const mine = causes.filter((c) => levelOf(c) === level);
+    const room = Math.min(PER_STEP, left);
+    if (mine.length === 0 || room <= 0) continue;
+    const shown = mine.length > room ? mine.slice(0, room - 1) : mine;
+    for (const c of shown) out.push(causeAnnotation(c, level, total, language, report.bot.command, ctx));
+    if (mine.length > room) {
+      const rest = mine.slice(room - 1);
+      const runs = new Set(rest.flatMap((c) => c.runs)).size;
+      out.push({
+        level,
+        title: `botjury: ${rest.length} more cause${rest.length === 1 ? '' : 's'} (${runs} run${runs === 1 ? '' : 's'})`,
+        message: `${rest.slice(0, 20).map((c) => `${c.code}${pliesText(c)} in ${c.runs.length} run${c.runs.length === 1 ? '' : 's'}`).join('\n')}${rest.length > 20 ? '\n…' : ''}\nGitHub shows ${PER_STEP} ${level} annotations per step: the job summary and the log have every cause.`,
+      });
+    }
+    left -= Math.min(mine.length, room);
+  }
+  return out;
+}
+
+function causeAnnotation(c: Cause, level: Annotation['level'], total: number, language: ReturnType<typeof botLanguage>, bot: readonly string[], ctx: Context): Annotation {
+  const r = c.first.result;
+  const step = c.first.violation?.step;
+  const what = c.kind === 'harness-error' ? 'harness error' : c.code;
+  const lines = [printable(c.message.slice(0, MAX_ANNOTATION_MESSAGE))];
+  const hint = c.kind === 'verdict' ? fixHint(c.code, language) : null;
+  if (hint) lines.push(`fix (${hint.language}): ${hint.lines.join(' ')}`);
+  lines.push(`first in ${printable(r.scenario)}${step ? ` line ${step.line} (step ${step.number})` : ''} [${printable(r.role)}] ${printable(r.name)}${c.runs.length > 1 ? `, then ${c.runs.length - 1} more run${c.runs.length === 2 ? '' : 's'}` : ''}`);
+  if (ctx.rerunnable) lines.push(`re-run: ${rerunCommand(r.scenario, r.role, bot, ctx.rerunFlags)}`);
+  const file = ctx.rerunnable ? annotationFile(r.scenario, ctx) : undefined;
+  return {
+    level,
+    title: `botjury: ${what}${pliesText(c)} in ${c.runs.length} of ${total} run${total === 1 ? '' : 's'}`,
+    message: lines.join('\n'),
+    ...(file !== undefined ? { file, line: step?.line ?? 1 } : {}),
+  };
+}
+
+/** The scenario file as GitHub names files: relative to the workspace (the repository) when inside it. */
+function annotationFile(scenario: string, ctx: Context): string | undefined {
+  const abs = path.resolve(ctx.cwd, scenario);
+  if (!existsSync(abs)) return undefined;
+  const workspace = ctx.env.GITHUB_WORKSPACE;
+  if (!workspace) return scenario;
+  const rel = path.relative(workspace, abs);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel;
+}

@@ -1,0 +1,38 @@
+// GitHub Actions workflow commands (`::error file=F,line=L,title=T::message`), as the runner reads them
+// from a step's output, and the per-step and per-job limits on the annotations they make.
+// Syntax: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions ("Setting
+// an error message"); escaping as @actions/core's command.ts does it; limits as actions/toolkit's
+// docs/problem-matchers.md states them ("10 warning annotations and 10 error annotations per step,
+// 50 annotations per job").
+
+/** Annotations of one kind (error, warning) GitHub shows per step. */
+export const PER_STEP = 10;
+/** Annotations GitHub shows per job, over all its steps. */
+export const PER_JOB = 50;
+
+/** A command's message: `%`, CR and LF escaped, so no text can end the line and start another command. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A property value: as data, and `:` and `,`, which separate properties. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export interface Annotation {
+  level: 'error' | 'warning' | 'notice';
+  title: string;
+  message: string;
+  file?: string;
+  line?: number;
+}
+
+/** One workflow-command line (without its newline). */
+export function annotationLine(a: Annotation): string {
+  const props: string[] = [];
+  if (a.file !== undefined) props.push(`file=${escapeProperty(a.file)}`);
+  if (a.file !== undefined && a.line !== undefined) props.push(`line=${a.line}`);
+  props.push(`title=${escapeProperty(a.title)}`);
+  return `::${a.level} ${props.join(',')}::${escapeData(a.message)}`;
+}

@@ -3,6 +3,8 @@ import { execa } from 'execa';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import type { GameDefinition } from '../harness/core/game.js';
+import { seatView, type Referee, type RefereeContext } from '../harness/core/single-seat.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
@@ -90,4 +92,13 @@ export function errorCodes(report: Report): string[] {
  */
 export function allCodes(report: Report): string[] {
   return [...new Set(report.results.flatMap((r) => r.violations.filter((v) => v.code !== 'late-excused').map((v) => v.code)))].sort();
+}
+
+/**
+ * A game seen from one bot seat, as botjury 0.1's single-seat Referee: the handiest way for a test to
+ * walk a game from one seat (sends and awaits of that seat, every other seat's move as `opponent`).
+ */
+export function refereeOf(def: GameDefinition, ctx: RefereeContext): Referee {
+  const { role, ...rest } = ctx;
+  return seatView(def.createGame({ ...rest, bots: [role] }), role);
 }

@@ -156,7 +156,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     // Each verdict with the step (and line) of the scenario file it happened in, for the reports: the
     // session stamps those it saw during a step; the rest (after the last step) are placed here.
     if (!task.scenario.steps || result.violations.length === 0) return result;
-    return markSteps(result, task.scenario.steps, {});
+    return markSteps(result, task.scenario.steps);
   };
   // A timing verdict from a parallel run is only believed once the scenario repeats it running alone
   // (games are seeded, so the rerun is the same game): parallel load must never make a verdict false.

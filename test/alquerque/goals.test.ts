@@ -4,10 +4,9 @@
 // space behind it empty, and capture is compulsory), so no opponent can force 100 moves each; against
 // such a bot the tie scenario is inconclusive, never passed and never failed.
 import { describe, expect, it } from 'vitest';
-import { AlquerqueReferee } from '../../harness/games/alquerque/referee.js';
 import { createRng } from '../../harness/core/rng.js';
 import { alquerque } from '../../harness/games/alquerque/index.js';
-import { runCli, runJson } from '../helpers.js';
+import { runCli, runJson, refereeOf } from '../helpers.js';
 
 const RANDOM_BOT = ['python3', 'test/fixtures/bots/alquerque-random.py'];
 const SEEDS = [1, 2, 3];
@@ -58,7 +57,7 @@ describe('Alquerque goals (reach:)', () => {
   });
 
   it('the referee reports what the position in front of the bot tested', () => {
-    const referee = new AlquerqueReferee({ role: 'black', seed: 1, rng: createRng(1), setup: undefined, scenarioDir: '.', profile: alquerque.profiles.codecup2008! });
+    const referee = refereeOf(alquerque, { role: 'black', seed: 1, rng: createRng(1), setup: undefined, scenarioDir: '.', profile: alquerque.profiles.codecup2008! });
     referee.next();
     expect(referee.reached()).toEqual([]);
     referee.opponent('c3-d4'); // black must capture e5*c3 while plain moves exist

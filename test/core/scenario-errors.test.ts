@@ -4,10 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AlquerqueReferee } from '../../harness/games/alquerque/referee.js';
 import { createRng } from '../../harness/core/rng.js';
 import { alquerque } from '../../harness/games/alquerque/index.js';
-import { runCli, runJson } from '../helpers.js';
+import { runCli, runJson, refereeOf } from '../helpers.js';
 
 const BOT = ['python3', 'examples/alquerque/python/bot.py'];
 
@@ -77,7 +76,7 @@ describe("a recorded answer the jury ruled illegal ('ruled: illegal-move')", () 
 describe('a game the scenario ends early', () => {
   it('names no winner and says the scenario ended it', () => {
     const profile = alquerque.profiles[alquerque.defaultProfile]!;
-    const referee = new AlquerqueReferee({ role: 'black', seed: 1, rng: createRng(1), setup: undefined, scenarioDir: '.', profile });
+    const referee = refereeOf(alquerque, { role: 'black', seed: 1, rng: createRng(1), setup: undefined, scenarioDir: '.', profile });
     referee.next();
     referee.opponent('c3-d4');
     referee.quit();

@@ -355,7 +355,8 @@ export async function runMatch(options: MatchOptions, version: string): Promise<
           if (decision.result !== 'continue') stopped = `SPRT: ${decision.result} accepted after ${finished.size} games (LLR ${decision.llr.toFixed(2)}, bounds ${decision.lower.toFixed(2)} … ${decision.upper.toFixed(2)})`;
         }
       } catch (e) {
-        harnessError = e;
+        // An interrupt ends every process, a referee program's included: what fails then is not a fault.
+        if (!options.signal?.aborted) harnessError = e;
       }
     }
   };

@@ -1,5 +1,5 @@
 // `botjury new-game <id> [--output DIR]`: a working game package to start from — rules (pure
-// functions), wire, referee, definition, one scenario, one example bot and tests — for "take-away"
+// functions), wire, the game's jury, definition, one scenario, one example bot and tests — for "take-away"
 // (one pile; take 1 to 3; whoever takes the last object wins). Rename and rewrite the rules; the
 // shape stays. It passes its own tests and `botjury check <id>` at once.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -80,7 +80,8 @@ export function moveRequest(role, ply) {
   return { ply, label: \`\${role}'s move (ply \${ply})\`, lines: 1, timer: ply <= 2 ? 'startup' : 'move', maxLineBytes: 16, unaskedLines: 'discard' };
 }
 `,
-    'referee.js': `// The jury of one game seen from one bot's seat (botjury's Referee contract, docs/game-api.md).
+    'game.js': `// The jury of one game for every seat (botjury's Game contract, docs/game-api.md): what it sends each
+// bot seat, how it judges a move, what happens when a player fails. Seats without a bot it moves itself.
 import { applyMove, checkMove, initialState, isOver, legalMoves } from './rules.js';
 import { formatMove, moveRequest, QUIT, ROLES, START, startLines } from './wire.js';
 
@@ -89,18 +90,20 @@ export class ScenarioError extends Error {
   name = 'ScenarioError';
 }
 
-export class Referee {
+export class Game {
+  /** \`ctx.bots\`: the seats programs play. */
   constructor(ctx) {
-    if (!ROLES.includes(ctx.role)) throw new ScenarioError(\`roles are \${ROLES.join(' and ')}, not '\${ctx.role}'\`);
+    for (const seat of ctx.bots) if (!ROLES.includes(seat)) throw new ScenarioError(\`roles are \${ROLES.join(' and ')}, not '\${seat}'\`);
     if (ctx.opponent !== undefined && ctx.opponent !== 'random') throw new ScenarioError(\`the built-in opponent is random, not '\${ctx.opponent}'\`);
-    this.bot = ROLES.indexOf(ctx.role);
+    this.bots = new Set(ctx.bots);
+    this.stopped = new Set();
     this.rng = ctx.rng.fork('opponent');
     this.state = initialState(ctx.setup?.pile ?? 21);
     this.loser = null;
     this.cutShort = false;
-    this.queue = [{ type: 'send', lines: startLines(this.state.pile), ply: 0 }];
-    if (this.bot === 0) this.queue.push({ type: 'send', lines: [START], ply: 1 }, this.awaitBot());
-    else this.queue.push(this.opponentTurn());
+    this.queue = ROLES.filter((r) => this.bots.has(r)).map((seat) => ({ type: 'send', seat, lines: startLines(this.state.pile), ply: 0 }));
+    if (this.bots.has(ROLES[0])) this.queue.push({ type: 'send', seat: ROLES[0], lines: [START], ply: 1 });
+    this.queue.push(this.turn());
   }
 
   next() {
@@ -109,27 +112,27 @@ export class Referee {
     return action;
   }
 
-  answer(lines) {
+  answer(seat, lines) {
     const text = (lines[0] ?? '').trim();
     const ply = this.state.ply + 1;
     const check = checkMove(this.state, text);
     if (!check.ok) {
-      this.loser = this.bot;
-      this.queue.push(this.end(\`\${ROLES[this.bot]} made an invalid move at ply \${ply}: it loses\`));
+      this.loser = ROLES.indexOf(seat);
+      this.end(\`\${seat} made an invalid move at ply \${ply}: it loses\`);
       const legal = legalMoves(this.state).map(formatMove);
       return { accepted: false, violations: [{ code: check.code, ply, message: check.message, expected: legal[0], expectedIsExample: legal.length > 1, actual: text, rule: check.rule }] };
     }
-    this.state = applyMove(this.state, check.move);
-    this.queue.push(isOver(this.state) ? this.end(\`\${ROLES[this.bot]} took the last object\`) : this.opponentTurn());
+    this.played(seat, check.move);
     return { accepted: true, violations: [], played: formatMove(check.move) };
   }
 
-  botFailed(code) {
-    this.loser = this.bot;
-    this.queue = [{ type: 'end', ending: { kind: 'stopped', reason: \`\${code}: \${ROLES[this.bot]} loses\` } }];
+  failed(seat, code) {
+    this.loser = ROLES.indexOf(seat);
+    this.stopped.add(seat);
+    this.end(\`\${code}: \${seat} loses\`);
   }
 
-  opponent(scripted) {
+  move(seat, scripted) {
     let n;
     if (scripted === undefined) n = this.rng.pick(legalMoves(this.state));
     else {
@@ -137,24 +140,21 @@ export class Referee {
       if (!check.ok) throw new ScenarioError(\`scripted opponent move at ply \${this.state.ply + 1} is not legal: \${check.message}\`);
       n = check.move;
     }
-    const ply = this.state.ply + 1;
-    this.state = applyMove(this.state, n);
-    if (isOver(this.state)) this.queue.push(this.end(\`\${ROLES[1 - this.bot]} took the last object\`));
-    else this.queue.push({ type: 'send', lines: [formatMove(n)], ply }, this.awaitBot());
+    this.played(seat, n);
     return formatMove(n);
   }
 
   quit() {
     this.queue = [];
     if (!isOver(this.state) && this.loser === null) this.cutShort = true;
-    return { kind: 'quit', reason: 'the jury ends the game', lines: [QUIT] };
+    return this.endings('the jury ends the game');
   }
 
-  canonical(lines) {
+  canonical(_seat, lines) {
     return (lines[0] ?? '').trim();
   }
 
-  canonicalScenarioMove(value) {
+  canonicalScenarioMove(_seat, value) {
     return String(Array.isArray(value) ? value[0] : value).trim();
   }
 
@@ -176,24 +176,39 @@ export class Referee {
     return { ply: this.state.ply, pile: this.state.pile };
   }
 
-  awaitBot() {
-    return { type: 'await', request: moveRequest(ROLES[this.bot], this.state.ply + 1) };
+  /** \`seat\` played \`n\`: the other seat reads it (when a program plays it), then it is its turn. */
+  played(seat, n) {
+    const ply = this.state.ply + 1;
+    this.state = applyMove(this.state, n);
+    if (isOver(this.state)) return this.end(\`\${seat} took the last object\`);
+    const other = ROLES[1 - ROLES.indexOf(seat)];
+    if (this.bots.has(other)) this.queue.push({ type: 'send', seat: other, lines: [formatMove(n)], ply });
+    this.queue.push(this.turn());
   }
 
-  opponentTurn() {
-    return { type: 'opponent', player: ROLES[1 - this.bot], ply: this.state.ply + 1 };
+  /** A bot seat is awaited; any other seat moves. */
+  turn() {
+    const seat = ROLES[this.state.toMove];
+    const ply = this.state.ply + 1;
+    return this.bots.has(seat) ? { type: 'await', seat, request: moveRequest(seat, ply) } : { type: 'move', seat, ply };
   }
 
-  /** Both programs read Quit at the end. */
+  /** Both programs read Quit at the end, but one the jury already stopped. */
+  endings(reason) {
+    const endings = {};
+    for (const seat of this.bots) endings[seat] = this.stopped.has(seat) ? { kind: 'stopped', reason } : { kind: 'quit', reason, lines: [QUIT] };
+    return endings;
+  }
+
   end(reason) {
-    return { type: 'end', ending: { kind: 'quit', reason, lines: [QUIT] } };
+    this.queue = [{ type: 'end', endings: this.endings(reason) }];
   }
 }
 `,
     'index.js': `// The game definition botjury loads (--game-module ./index.js, or the package botjury-game-${id}).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Referee } from './referee.js';
+import { Game } from './game.js';
 import { ROLES } from './wire.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -209,7 +224,7 @@ export const game = {
   defaultProfile: 'default',
   suiteDir: path.join(HERE, 'scenarios'),
   setupSchema: { type: 'object', additionalProperties: false, properties: { pile: { type: 'integer', minimum: 1, maximum: 1000 } } },
-  createReferee: (ctx) => new Referee(ctx),
+  createGame: (ctx) => new Game(ctx),
 };
 
 export default game;

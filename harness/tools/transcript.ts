@@ -18,7 +18,7 @@ import { createAjv, type Scenario } from '../core/scenario.js';
 import { VERSION } from '../core/version.js';
 import type { GameDefinition } from '../core/game.js';
 import type { RunReport, Task } from '../core/runner.js';
-import { recordingGame, type GameRecording, type MoveRecord } from './recorder.js';
+import { recordingGame, seatMoves, type GameRecording, type MoveRecord } from './recorder.js';
 
 export const TRANSCRIPT_FORMAT = 'botjury-transcript';
 export const TRANSCRIPT_VERSION = 1;
@@ -152,7 +152,7 @@ export function transcriptRun(scenario: Scenario, result: ScenarioResult, record
     ...(scenario.opponent !== undefined ? { opponent: scenario.opponent } : {}),
     scenario: { file: scenario.file, dir: scenario.dir, definition: definition ?? scenarioDefinition(scenario) },
     settings,
-    moves: recording.moves,
+    moves: seatMoves(recording.moves, result.role),
     transcript,
     transcriptDropped: result.transcriptDropped,
     result: rest,

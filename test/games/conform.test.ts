@@ -18,10 +18,13 @@ describe('botjury conform', () => {
   it('fails one that draws its own random numbers: the same seed no longer gives the same game', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'botjury-conform-'));
     const source = readFileSync(path.join(ROOT, 'examples/games/alquerque-py/referee.py'), 'utf8');
-    const own = source.replace(
-      'return {"choose": [fmt(m) for m in opponent_choices(self.opponent_name, self.state)]}',
-      'import random\n            move = fmt(random.choice(opponent_choices(self.opponent_name, self.state)))',
-    );
+    // No `choose` for botjury to pick from: the referee picks the built-in player's move itself.
+    const own = source
+      .replace('return {"type": "move", "seat": c, "ply": ply, "choose": [fmt(m) for m in opponent_choices(self.opponent_name, self.state)]}', 'return {"type": "move", "seat": c, "ply": ply}')
+      .replace(
+        'return {"choose": [fmt(m) for m in opponent_choices(self.opponent_name, self.state)]}',
+        'import random\n            move = fmt(random.choice(opponent_choices(self.opponent_name, self.state)))',
+      );
     expect(own).not.toBe(source);
     writeFileSync(path.join(dir, 'referee.py'), own);
     copyFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), path.join(dir, 'game.json'));

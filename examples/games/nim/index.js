@@ -2,7 +2,7 @@
 // or finds it as the installed package `botjury-game-nim` when a scenario says `game: nim`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NimReferee } from './referee.js';
+import { NimGame } from './game.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,7 +26,7 @@ export const game = {
     additionalProperties: false,
     properties: { heaps: { type: 'array', minItems: 1, maxItems: 10, items: { type: 'integer', minimum: 1, maximum: 100 } } },
   },
-  createReferee: (ctx) => new NimReferee(ctx),
+  createGame: (ctx) => new NimGame(ctx),
 };
 
 export default game;

@@ -1,4 +1,5 @@
-// The jury of one Nim game seen from one bot's seat (botjury's Referee contract, docs/game-api.md).
+// The jury of one Nim game, for both seats (botjury's Game contract, docs/game-api.md): what it sends
+// each bot seat, how it judges a move, what happens when a player fails.
 // Wire: the jury sends each program `heaps 3 4 5`, then `Start` to the first player; after that each
 // program reads the other's move (`H N`) and answers its own; at the end both read `Quit`.
 import { applyMove, checkMove, formatMove, initialState, isOver, legalMoves, RULES } from './rules.js';
@@ -10,47 +11,49 @@ export class ScenarioError extends Error {
 
 const ROLES = ['first', 'second'];
 
-export class NimReferee {
+export class NimGame {
+  /** `ctx.bots`: the seats programs play; the game moves every other seat itself when asked. */
   constructor(ctx) {
-    if (!ROLES.includes(ctx.role)) throw new ScenarioError(`nim has roles first and second, not '${ctx.role}'`);
+    for (const seat of ctx.bots) if (!ROLES.includes(seat)) throw new ScenarioError(`nim has roles first and second, not '${seat}'`);
     if (ctx.opponent !== undefined && ctx.opponent !== 'random') throw new ScenarioError(`nim's built-in opponent is random, not '${ctx.opponent}'`);
-    this.bot = ROLES.indexOf(ctx.role);
+    this.bots = new Set(ctx.bots);
+    this.stopped = new Set(); // bot seats whose program the jury stopped
     this.rng = ctx.rng.fork('opponent');
     this.state = initialState(ctx.setup?.heaps ?? [3, 4, 5]);
-    this.queue = [{ type: 'send', lines: [`heaps ${this.state.heaps.join(' ')}`], ply: 0 }];
     this.loser = null; // set when a player broke the rules or failed
     this.cutShort = false;
-    this.queue.push(this.bot === 0 ? { type: 'send', lines: ['Start'], ply: 1 } : this.opponentTurn(), ...(this.bot === 0 ? [this.awaitBot()] : []));
+    this.queue = ROLES.filter((r) => this.bots.has(r)).map((seat) => ({ type: 'send', seat, lines: [`heaps ${this.state.heaps.join(' ')}`], ply: 0 }));
+    if (this.bots.has('first')) this.queue.push({ type: 'send', seat: 'first', lines: ['Start'], ply: 1 });
+    this.queue.push(this.turn());
   }
 
   next() {
     const action = this.queue.shift();
-    if (!action) throw new Error('nim referee: next() after the end of the game');
+    if (!action) throw new Error('nim: next() after the end of the game');
     return action;
   }
 
-  answer(lines) {
+  answer(seat, lines) {
     const text = (lines[0] ?? '').trim();
     const ply = this.state.ply + 1;
     const check = checkMove(this.state, text);
     if (!check.ok) {
-      this.loser = this.bot;
-      this.queue.push(this.ending(`${ROLES[this.bot]} made an invalid move at ply ${ply}: it loses`));
+      this.loser = ROLES.indexOf(seat);
+      this.endAll(`${seat} made an invalid move at ply ${ply}: it loses`);
       const legal = legalMoves(this.state).map(formatMove);
       return { accepted: false, violations: [{ code: check.code, ply, message: check.message, expected: legal[0], expectedIsExample: legal.length > 1, actual: text, rule: check.code === 'bad-format' ? RULES.notation : RULES.move }] };
     }
-    this.state = applyMove(this.state, check.move);
-    this.queue.push(isOver(this.state) ? this.ending(`${ROLES[this.bot]} took the last object and wins`) : this.opponentTurn());
+    this.played(seat, check.move);
     return { accepted: true, violations: [], played: formatMove(check.move) };
   }
 
-  botFailed(code) {
-    this.loser = this.bot;
-    this.queue.length = 0;
-    this.queue.push({ type: 'end', ending: { kind: 'stopped', reason: `${code}: ${ROLES[this.bot]} loses` } });
+  failed(seat, code) {
+    this.loser = ROLES.indexOf(seat);
+    this.stopped.add(seat);
+    this.endAll(`${code}: ${seat} loses`);
   }
 
-  opponent(scripted) {
+  move(seat, scripted) {
     const moves = legalMoves(this.state);
     let move;
     if (scripted === undefined) move = moves[Math.floor(this.rng.next() * moves.length)];
@@ -59,25 +62,21 @@ export class NimReferee {
       if (!check.ok) throw new ScenarioError(`scripted opponent move at ply ${this.state.ply + 1} is not legal: ${check.message}`);
       move = check.move;
     }
-    const ply = this.state.ply + 1;
-    this.state = applyMove(this.state, move);
-    const text = formatMove(move);
-    if (isOver(this.state)) this.queue.push(this.ending(`${ROLES[1 - this.bot]} took the last object and wins`));
-    else this.queue.push({ type: 'send', lines: [text], ply }, this.awaitBot());
-    return text;
+    this.played(seat, move);
+    return formatMove(move);
   }
 
   quit() {
     this.queue.length = 0;
     if (!isOver(this.state) && this.loser === null) this.cutShort = true;
-    return { kind: 'quit', reason: 'the jury ends the game', lines: ['Quit'] };
+    return this.endings('the jury ends the game');
   }
 
-  canonical(lines) {
+  canonical(_seat, lines) {
     return (lines[0] ?? '').trim();
   }
 
-  canonicalScenarioMove(value) {
+  canonicalScenarioMove(_seat, value) {
     return String(Array.isArray(value) ? value[0] : value).trim();
   }
 
@@ -108,17 +107,33 @@ export class NimReferee {
     };
   }
 
-  awaitBot() {
+  /** A move was played by `seat`: the other seat reads it (if a program plays it), then it is its turn. */
+  played(seat, move) {
     const ply = this.state.ply + 1;
-    return { type: 'await', request: { ply, label: `${ROLES[this.bot]}'s move (ply ${ply})`, lines: 1, timer: ply <= 2 ? 'startup' : 'move', maxLineBytes: 64, unaskedLines: 'discard' } };
+    this.state = applyMove(this.state, move);
+    if (isOver(this.state)) return this.endAll(`${seat} took the last object and wins`);
+    const other = ROLES[1 - ROLES.indexOf(seat)];
+    if (this.bots.has(other)) this.queue.push({ type: 'send', seat: other, lines: [formatMove(move)], ply });
+    this.queue.push(this.turn());
   }
 
-  opponentTurn() {
-    return { type: 'opponent', player: ROLES[1 - this.bot], ply: this.state.ply + 1 };
+  /** Whose turn it is: a bot seat is awaited, any other seat moves. */
+  turn() {
+    const seat = ROLES[this.state.toMove];
+    const ply = this.state.ply + 1;
+    if (!this.bots.has(seat)) return { type: 'move', seat, ply };
+    return { type: 'await', seat, request: { ply, label: `${seat}'s move (ply ${ply})`, lines: 1, timer: ply <= 2 ? 'startup' : 'move', maxLineBytes: 64, unaskedLines: 'discard' } };
   }
 
-  /** Both programs read Quit when the game ends (the winner and the loser alike). */
-  ending(reason) {
-    return { type: 'end', ending: { kind: 'quit', reason, lines: ['Quit'] } };
+  /** Both programs read Quit when the game ends (the winner and the loser alike), but for one the jury stopped. */
+  endings(reason) {
+    const endings = {};
+    for (const seat of this.bots) endings[seat] = this.stopped.has(seat) ? { kind: 'stopped', reason } : { kind: 'quit', reason, lines: ['Quit'] };
+    return endings;
+  }
+
+  endAll(reason) {
+    this.queue.length = 0;
+    this.queue.push({ type: 'end', endings: this.endings(reason) });
   }
 }

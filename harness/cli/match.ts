@@ -73,6 +73,7 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
   const sprt = values.sprt !== undefined ? sprtOption(values.sprt, bots.length) : undefined;
   const setup = values.setup !== undefined ? readSetup(game, path.resolve(cwd, values.setup), values.setup) : (record?.setup as Record<string, unknown> | undefined);
   const setupDir = values.setup !== undefined ? path.dirname(path.resolve(cwd, values.setup)) : record ? path.dirname(path.resolve(cwd, values.record!)) : undefined;
+  const scripts = values.script ? readScripts(game, values.script, cwd) : undefined;
   if (values.seed !== undefined && values.seed.length > MAX_SEED_CHARS) throw new CommandLineError(`--seed: at most ${MAX_SEED_CHARS} characters`);
   const memoryMb = tools.memoryOption(values);
   const transcriptFile = values.transcript !== undefined ? path.resolve(cwd, values.transcript) : undefined;
@@ -94,6 +95,7 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
     ...(values.profile !== undefined ? { profile: values.profile } : {}),
     ...(values.opponent !== undefined ? { opponent: values.opponent } : {}),
     ...(setup ? { setup, ...(setupDir ? { setupDir } : {}) } : {}),
+    ...(scripts ? { scripts } : {}),
     ...(values.shard !== undefined ? { shard: tools.parseShard(values.shard) } : {}),
     ...(sprt ? { sprt } : {}),
     ...(memoryMb !== undefined ? { memoryMb } : {}),
@@ -235,6 +237,34 @@ export async function mergeCommand(files: string[], values: OptionValues, cwd: s
 }
 
 /** A real game's record: its moves ply by ply, and the header's seed and setup (a record's game starts there). */
+/** Scripted moves per seat, as moves are written in a scenario. */
+const MAX_SCRIPT_MOVES = 100_000;
+const MAX_SCRIPT_MOVE_CHARS = 4096;
+
+/**
+ * `--script SEAT=FILE`: the moves of a seat no bot takes, one per line (blank lines and # comments
+ * left out), used in order in every game where that seat has no bot; then its built-in player moves.
+ * The game checks each move as it is played (an illegal one is the script's mistake: exit 2).
+ */
+function readScripts(game: GameDefinition, specs: readonly string[], cwd: string): Record<string, string[]> {
+  const scripts: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const spec of specs) {
+    const eq = spec.indexOf('=');
+    const seat = eq > 0 ? spec.slice(0, eq) : '';
+    const file = spec.slice(eq + 1);
+    if (eq <= 0 || !file) throw new CommandLineError(`--script ${printable(spec, 80)}: write SEAT=FILE, e.g. --script black=moves.txt`);
+    if (!game.roles.includes(seat)) throw new CommandLineError(`--script: ${game.id} has the seats ${game.roles.join(', ')}, not '${printable(seat, 40)}'`);
+    if (Object.hasOwn(scripts, seat)) throw new CommandLineError(`--script: seat ${seat} has two scripts`);
+    const text = readBoundedFile(path.resolve(cwd, file), FILE_CAPS.record, '--script', file);
+    const moves = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+    if (moves.length > MAX_SCRIPT_MOVES) throw new HarnessError(`--script ${file}: more than ${MAX_SCRIPT_MOVES} moves`);
+    const long = moves.findIndex((m) => m.length > MAX_SCRIPT_MOVE_CHARS);
+    if (long >= 0) throw new HarnessError(`--script ${file}: move ${long + 1} is longer than ${MAX_SCRIPT_MOVE_CHARS} characters`);
+    scripts[seat] = moves;
+  }
+  return scripts;
+}
+
 async function readRecord(game: GameDefinition, abs: string, shown: string): Promise<{ moves: string[]; seed?: unknown; setup?: unknown }> {
   let parsed;
   try {

@@ -44,6 +44,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'sprt', type: 'string', value: 'E0,E1,A,B', help: 'stop as soon as a sequential test decides between elo0 and elo1\n(e.g. 0,10,0.05,0.05): is the first bot stronger than the second?', commands: ['match'] },
   { name: 'record', type: 'string', value: 'FILE', help: "a real game's record (as botjury import reads it): play that one game between\nthe bots (in its seats' order) and show where their moves leave it", commands: ['match'] },
   { name: 'setup', type: 'string', value: 'FILE', help: "a YAML file with the game's setup: (a maze, a map, a field) for every game", commands: ['match'] },
+  { name: 'script', type: 'string', multiple: true, value: 'SEAT=FILE', help: "moves for a seat no bot takes, one per line, played in order in every game\n(then the built-in opponent); repeatable", commands: ['match'] },
   { name: 'save-dir', type: 'string', value: 'DIR', help: 'where to save one shrunk scenario per distinct violation', commands: ['fuzz'] },
   { name: 'game-module', type: 'string', multiple: true, value: 'PATH|PACKAGE', help: 'load a game package (its main file, or an installed package name); repeatable.\nA scenario\'s game: <id> also finds the installed package botjury-game-<id>' },
   { name: 'help', type: 'boolean', short: 'h', help: 'this text (botjury <command> --help: that command)' },
@@ -76,6 +77,7 @@ export interface OptionValues {
   sprt?: string;
   record?: string;
   setup?: string;
+  script?: string[];
   'save-dir'?: string;
   'game-module'?: string[];
   help?: boolean;

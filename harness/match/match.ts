@@ -214,11 +214,19 @@ export function gameSeed(seed: number | string, index: number, roles: number): s
   return round === 0 ? seed : `${seed}/${round}`;
 }
 
-export async function playGame(index: number, options: MatchOptions, confirmTiming = true): Promise<MatchGame> {
+/** Match game `index`: its seating rotated from the bots' order, its seed from the round. */
+export function playGame(index: number, options: MatchOptions, confirmTiming = true): Promise<MatchGame> {
+  return playSeated(index, seating(index, options.game.roles, options.bots.length), gameSeed(options.seed, index, options.game.roles.length), options, confirmTiming);
+}
+
+/**
+ * One game at one table: `seatBots[i]` is the index of the bot in seat i (null: no bot; the game's
+ * built-in player or a script moves it), `seed` the game's seed. A match rotates the seating; a
+ * tournament takes it from its schedule.
+ */
+export async function playSeated(index: number, seatBots: readonly (number | null)[], seed: string | number, options: MatchOptions, confirmTiming = true): Promise<MatchGame> {
   const { game, bots } = options;
   const roles = game.roles;
-  const seatBots = seating(index, roles, bots.length);
-  const seed = gameSeed(options.seed, index, roles.length);
   const profileName = options.profile ?? game.defaultProfile;
   const profile = Object.hasOwn(game.profiles, profileName) ? game.profiles[profileName] : undefined;
   if (!profile) throw new HarnessError(`${game.id} has no jury profile '${profileName}' (it has: ${Object.keys(game.profiles).join(', ')})`);
@@ -301,7 +309,7 @@ export async function playGame(index: number, options: MatchOptions, confirmTimi
   // The seats of a game share the machine and botjury's event loop, like parallel runs: a timing
   // verdict is believed only when a replay of the game (same seed) repeats it.
   if (confirmTiming && runList.some(hasClockVerdict)) {
-    const again = await playGame(index, options, false);
+    const again = await playSeated(index, seatBots, seed, options, false);
     return { ...again, rerunAlone: true };
   }
   return result;

@@ -24,7 +24,9 @@ import { listGame } from './cli/list.js';
 import { checkProfile, checkRole, findGame, known } from './cli/lookup.js';
 import { checkOptionsFit, COMMAND_NAMES, CommandLineError, parseCommandLine, type CommandName, type OptionValues } from './cli/options.js';
 import { selectTasks } from './cli/select.js';
-import { matchCommand, mergeCommand, replayMatchCommand, type CliTools } from './cli/match.js';
+import { matchCommand, replayMatchCommand, type CliTools } from './cli/match.js';
+import { mergeCommand } from './cli/merge.js';
+import { tournamentCommand } from './cli/tournament.js';
 import { reporterTargets } from './cli/reporter-targets.js';
 import { conform, formatChecks } from './cli/conform.js';
 import { REPORTERS, type ReporterContext } from '../reporters/index.js';
@@ -153,6 +155,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return fuzzCommand(rest, botArgv, values, cwd);
     case 'match':
       return matchCommand(rest, botArgv, values, cwd, cliTools(own));
+    case 'tournament':
+      return tournamentCommand(rest, botArgv, values, cwd, cliTools(own));
     case 'merge':
       return mergeCommand(rest, values, cwd);
     case 'conform': {

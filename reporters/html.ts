@@ -64,6 +64,8 @@ const REJECTED_ANSWER_CODES = new Set(['illegal-move', 'bad-format', 'too-many-s
 export interface PageOptions {
   /** A match: each seat run's result in its game ("win (1)"), shown in a column of the summary table. */
   resultOf?: ReadonlyMap<ScenarioResult, string>;
+  /** A page being replaced while it is read (a tournament's --live page): the browser reloads it this often. */
+  refreshSeconds?: number;
 }
 
 /** `preface`: HTML put above the results (the standings table of a match). */
@@ -88,7 +90,7 @@ export function htmlPage(report: RunReport, info?: RunInfo, preface = '', option
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${e(`${report.tool.name} ${report.tool.version}`)}">
+${options.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.round(options.refreshSeconds))}">\n` : ''}<meta name="generator" content="${e(`${report.tool.name} ${report.tool.version}`)}">
 <title>${e(title)}</title>
 <style>${STYLE}</style>
 </head>

@@ -82,11 +82,23 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
     ],
     notes: 'Exit codes: 0 no bot broke a rule, 1 a bot broke a rule (see the table), 2 the harness could not do its job.',
   },
+  tournament: {
+    usage: 'botjury tournament <game> [--format round-robin|gauntlet] [--rounds R] [options] -- <bot 1> [args...] -- <bot 2> [args...] [-- <bot 3> ...]',
+    about: "A field of bots, every seat judged as check judges one. round-robin: every bot meets every other\nequally often and plays every seat equally often; gauntlet: the first bot against each of the others.\nEach round plays every table of the schedule on one seed in every rotation of its seats. Ends with\nthe standings (W/D/L, the game's points, score, an Elo for every bot), a cross table, and per pair\nthe score, Elo and pentanomial statistics. A game the judge fails (harness or referee fault) is\nvoided and played again. docs/tournament.md explains the schedule and the statistics.",
+    examples: [
+      `botjury tournament alquerque --rounds 2 -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
+      `botjury tournament alquerque --format gauntlet --rounds 10 --sprt 0,50,0.05,0.05 -- ${BOT} -- ./v1 -- ./v2`,
+      `botjury tournament alquerque --rounds 4 --state t.jsonl --live t.html -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
+      `botjury tournament alquerque --rounds 4 --resume t.jsonl --live t.html -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
+      `botjury tournament alquerque --rounds 40 --shard 1/4 --reporter json=shard-1.json -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
+    ],
+    notes: 'Exit codes: 0 no bot broke a rule, 1 a bot broke a rule (see the table), 2 the harness could not do its job\n(also: a game voided on every play).',
+  },
   merge: {
-    usage: 'botjury merge <match-report.json>... [--reporter NAME[=FILE]]',
-    about: "Combines the JSON reports of a match's shards (botjury match --shard K/N --reporter json=FILE)\ninto one: the games of all shards, the standings and statistics over all of them.",
+    usage: 'botjury merge <report.json>... [--reporter NAME[=FILE]]',
+    about: "Combines the JSON reports of a match's or a tournament's shards (--shard K/N --reporter json=FILE)\ninto one: the games of all shards, the standings and statistics over all of them. Every report is\nchecked against its schema before it is read.",
     examples: ['botjury merge shard-1.json shard-2.json shard-3.json shard-4.json'],
-    notes: 'Exit codes as for match; 2 also when the reports are not shards of one match.',
+    notes: 'Exit codes as for match and tournament; 2 also when the reports are not shards of one match or tournament.',
   },
   'new-game': {
     usage: 'botjury new-game <id> [--output DIR]',

@@ -215,9 +215,8 @@ function gameNumbers(indexes: readonly number[]): string {
   return `game${numbers.length === 1 ? '' : 's'} ${shown}${numbers.length > 10 ? ` … (${numbers.length} in all)` : ''}`;
 }
 
-export async function mergeCommand(files: string[], values: OptionValues, cwd: string): Promise<number> {
-  if (files.length === 0) throw new CommandLineError('merge needs the JSON reports of the shards');
-  const reports = files.map((f) => readReport(path.resolve(cwd, f), f));
+/** `botjury merge` of match shards: `reports` read and checked against their schema by cli/merge.ts. */
+export async function mergeMatchShards(files: string[], reports: MatchReport[], values: OptionValues): Promise<number> {
   const first = reports[0]!;
   const same = (r: MatchReport): boolean => r.game === first.game && String(r.seed) === String(first.seed) && r.planned === first.planned && JSON.stringify(r.standings.map((s) => s.command)) === JSON.stringify(first.standings.map((s) => s.command));
   const odd = reports.findIndex((r) => !same(r));
@@ -281,20 +280,6 @@ async function readRecord(game: GameDefinition, abs: string, shown: string): Pro
   return { moves, ...(parsed.header.seed !== undefined ? { seed: parsed.header.seed } : {}), ...(parsed.header.setup !== undefined ? { setup: parsed.header.setup } : {}) };
 }
 
-function readReport(abs: string, shown: string): MatchReport {
-  let data: unknown;
-  try {
-    data = JSON.parse(readBoundedFile(abs, FILE_CAPS.transcript, 'match report', shown));
-  } catch (e) {
-    if (e instanceof FileError) throw e;
-    throw new HarnessError(`${shown}: not JSON (${(e as Error).message.split('\n')[0]})`);
-  }
-  const r = data as Partial<MatchReport>;
-  if (!r || typeof r !== 'object' || !Array.isArray(r.games) || !Array.isArray(r.standings) || typeof r.game !== 'string' || typeof r.planned !== 'number')
-    throw new HarnessError(`${shown}: not a match report (botjury match --reporter json=FILE writes one)`);
-  return r as MatchReport;
-}
-
 function sprtOption(text: string, bots: number) {
   if (bots !== 2) throw new CommandLineError('--sprt compares two bots; give exactly two');
   try {
@@ -304,7 +289,7 @@ function sprtOption(text: string, bots: number) {
   }
 }
 
-function readSetup(game: GameDefinition, abs: string, shown: string): Record<string, unknown> {
+export function readSetup(game: GameDefinition, abs: string, shown: string): Record<string, unknown> {
   let setup: unknown;
   try {
     setup = parseYaml(readBoundedFile(abs, FILE_CAPS.scenario, '--setup', shown), { maxAliasCount: 100 });

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { didYouMean } from './suggest.js';
 
-export const COMMAND_NAMES = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz', 'match', 'merge', 'new-game', 'conform', 'help'] as const;
+export const COMMAND_NAMES = ['check', 'run', 'validate', 'list', 'replay', 'import', 'fuzz', 'match', 'tournament', 'merge', 'new-game', 'conform', 'help'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export interface OptionSpec {
@@ -22,29 +22,37 @@ export interface OptionSpec {
 const RUNS = ['run', 'check'] as const;
 
 export const OPTIONS: readonly OptionSpec[] = [
-  { name: 'reporter', type: 'string', multiple: true, value: 'NAME[=FILE]', help: 'console (the default), json, tap, junit, html, github; repeatable\n(github: annotations and a job summary; on by itself when GITHUB_ACTIONS=true)', commands: [...RUNS, 'replay', 'match', 'merge'] },
-  { name: 'output', type: 'string', value: 'FILE', help: 'write the (last) reporter given without =FILE to FILE (new-game: the folder to write into)', commands: [...RUNS, 'replay', 'import', 'match', 'merge', 'new-game'] },
-  { name: 'profile', type: 'string', value: 'NAME', help: "jury profile (default: the game's real jury; see botjury list <game>)", commands: [...RUNS, 'fuzz', 'match'] },
+  { name: 'reporter', type: 'string', multiple: true, value: 'NAME[=FILE]', help: 'console (the default), json, tap, junit, html, github; repeatable\n(github: annotations and a job summary; on by itself when GITHUB_ACTIONS=true)', commands: [...RUNS, 'replay', 'match', 'tournament', 'merge'] },
+  { name: 'output', type: 'string', value: 'FILE', help: 'write the (last) reporter given without =FILE to FILE (new-game: the folder to write into)', commands: [...RUNS, 'replay', 'import', 'match', 'tournament', 'merge', 'new-game'] },
+  { name: 'profile', type: 'string', value: 'NAME', help: "jury profile (default: the game's real jury; see botjury list <game>)", commands: [...RUNS, 'fuzz', 'match', 'tournament'] },
   { name: 'role', type: 'string', value: 'R', help: 'only this role (e.g. white, black, detectives, 2)', commands: [...RUNS, 'import', 'fuzz'] },
   { name: 'grep', type: 'string', short: 't', multiple: true, value: 'TEXT', help: 'only scenarios whose name or file contains TEXT (any case); repeatable: any of them', commands: RUNS },
   { name: 'bail', type: 'boolean', help: 'stop after the first failing scenario run (report what ran, exit 1)', commands: RUNS },
-  { name: 'jobs', type: 'string', value: 'N', help: 'scenarios in parallel (run, check: default the number of cores;\nreplay, match: games in parallel, default 1); a timing verdict from a\nparallel run is confirmed by rerunning that scenario (game) alone', commands: [...RUNS, 'replay', 'match'] },
-  { name: 'shard', type: 'string', value: 'K/N', help: 'run part K of N of the scenarios (match: of the games) (CI matrices)', commands: [...RUNS, 'match'] },
-  { name: 'strict', type: 'boolean', help: 'warnings count as failures', commands: [...RUNS, 'replay', 'fuzz', 'match'] },
+  { name: 'jobs', type: 'string', value: 'N', help: 'scenarios in parallel (run, check: default the number of cores;\nreplay, match, tournament: games in parallel, default 1); a timing verdict\nfrom a parallel run is confirmed by rerunning that scenario (game) alone', commands: [...RUNS, 'replay', 'match', 'tournament'] },
+  { name: 'shard', type: 'string', value: 'K/N', help: 'run part K of N of the scenarios (match, tournament: of the games) (CI matrices)', commands: [...RUNS, 'match', 'tournament'] },
+  { name: 'shard-count', type: 'string', value: 'N', help: 'tournament: part K of N with K from JOB_COMPLETION_INDEX + 1 (a Kubernetes\nIndexed Job)', commands: ['tournament'] },
+  { name: 'strict', type: 'boolean', help: 'warnings count as failures', commands: [...RUNS, 'replay', 'fuzz', 'match', 'tournament'] },
   { name: 'cwd', type: 'string', value: 'DIR', help: "the bot's working directory (default: a fresh temporary folder)", commands: [...RUNS, 'replay', 'fuzz'] },
-  { name: 'memory-mb', type: 'string', value: 'N', help: 'hard memory limit for the bot (prlimit data limit) and verdict memory-limit', commands: [...RUNS, 'replay', 'fuzz', 'match'] },
+  { name: 'memory-mb', type: 'string', value: 'N', help: 'hard memory limit for the bot (prlimit data limit) and verdict memory-limit', commands: [...RUNS, 'replay', 'fuzz', 'match', 'tournament'] },
   { name: 'transcript', type: 'string', value: 'FILE', help: 'record every run (lines both ways, moves, seed, setup, limits, bot digest,\nmachine) for botjury replay; match: every seat of every game', commands: [...RUNS, 'replay', 'match'] },
   { name: 'allow-path', type: 'string', multiple: true, value: 'DIR', help: "let setup: files (mazes, maps) come from DIR too (default: only the scenario's\nfolder and ../shared/data); repeatable", commands: [...RUNS, 'replay'] },
   { name: 'trust-transcript-command', type: 'boolean', help: 'run the bot command(s) stored in the transcript (printed first)', commands: ['replay'] },
   { name: 'game', type: 'string', value: 'N', help: 'a match transcript: replay only game N (default: every game in it)', commands: ['replay'] },
   { name: 'exact', type: 'boolean', help: 'demand the recorded moves of the bot (default: any legal move)', commands: ['import'] },
   { name: 'games', type: 'string', value: 'N', help: 'how many seeded games to play (match: at most, with --sprt)', commands: ['fuzz', 'match'] },
-  { name: 'seed', type: 'string', value: 'S', help: 'the seed the games derive from', commands: ['fuzz', 'match'] },
-  { name: 'opponent', type: 'string', value: 'NAME', help: "built-in opponent for the seats no bot takes (see botjury list <game>)", commands: ['match'] },
-  { name: 'sprt', type: 'string', value: 'E0,E1,A,B', help: 'stop as soon as a sequential test decides between elo0 and elo1\n(e.g. 0,10,0.05,0.05): is the first bot stronger than the second?', commands: ['match'] },
+  { name: 'seed', type: 'string', value: 'S', help: 'the seed the games derive from', commands: ['fuzz', 'match', 'tournament'] },
+  { name: 'opponent', type: 'string', value: 'NAME', help: "built-in opponent for the seats no bot takes (see botjury list <game>)", commands: ['match', 'tournament'] },
+  { name: 'sprt', type: 'string', value: 'E0,E1,A,B', help: 'stop as soon as a sequential test decides between elo0 and elo1\n(e.g. 0,10,0.05,0.05): is the first bot stronger than the second?\n(tournament: the test of every pair, reported; the schedule is played whole)', commands: ['match', 'tournament'] },
   { name: 'record', type: 'string', value: 'FILE', help: "a real game's record (as botjury import reads it): play that one game between\nthe bots (in its seats' order) and show where their moves leave it", commands: ['match'] },
-  { name: 'setup', type: 'string', value: 'FILE', help: "a YAML file with the game's setup: (a maze, a map, a field) for every game", commands: ['match'] },
+  { name: 'setup', type: 'string', value: 'FILE', help: "a YAML file with the game's setup: (a maze, a map, a field) for every game", commands: ['match', 'tournament'] },
   { name: 'script', type: 'string', multiple: true, value: 'SEAT=FILE', help: "moves for a seat no bot takes, one per line, played in order in every game\n(then the built-in opponent); repeatable", commands: ['match'] },
+  { name: 'format', type: 'string', value: 'F', help: 'round-robin (every bot against every other; the default) or gauntlet\n(the first bot against each of the others)', commands: ['tournament'] },
+  { name: 'rounds', type: 'string', value: 'R', help: 'rounds (default 1): each plays every table of the schedule on a new seed,\nin every rotation of its seats', commands: ['tournament'] },
+  { name: 'state', type: 'string', value: 'FILE', help: 'write the state as JSON Lines as each game ends (for --resume)', commands: ['tournament'] },
+  { name: 'resume', type: 'string', value: 'FILE', help: 'continue the tournament whose state is in FILE (the same command line,\n--state FILE replaced by --resume FILE); the games it lacks are played', commands: ['tournament'] },
+  { name: 'live', type: 'string', value: 'FILE', help: 'keep a self-contained HTML page with the standings, the cross table and\nthe games so far in FILE, replaced after each game', commands: ['tournament'] },
+  { name: 'isolate', type: 'boolean', help: 'run every bot in a sandbox (bubblewrap); the default where it works', commands: ['tournament'] },
+  { name: 'no-isolate', type: 'boolean', help: 'run the bots without the sandbox', commands: ['tournament'] },
   { name: 'save-dir', type: 'string', value: 'DIR', help: 'where to save one shrunk scenario per distinct violation', commands: ['fuzz'] },
   { name: 'game-module', type: 'string', multiple: true, value: 'PATH|PACKAGE', help: 'load a game package (its main file, or an installed package name); repeatable.\nA scenario\'s game: <id> also finds the installed package botjury-game-<id>' },
   { name: 'help', type: 'boolean', short: 'h', help: 'this text (botjury <command> --help: that command)' },
@@ -78,6 +86,14 @@ export interface OptionValues {
   record?: string;
   setup?: string;
   script?: string[];
+  format?: string;
+  rounds?: string;
+  state?: string;
+  resume?: string;
+  live?: string;
+  'shard-count'?: string;
+  isolate?: boolean;
+  'no-isolate'?: boolean;
   'save-dir'?: string;
   'game-module'?: string[];
   help?: boolean;

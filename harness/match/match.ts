@@ -13,6 +13,7 @@ import { MachineOverload } from '../core/seat.js';
 import { Table, type BotSeatSpec } from '../core/table.js';
 import { recordingWrap, type GameRecording } from '../tools/recorder.js';
 import { mergeTallies, scoreStats, sprtDecision, type GameTally, type ScoreStats, type SprtDecision, type SprtParams } from './stats.js';
+import { pairSummary, type PairUnits } from '../tournament/pairs.js';
 
 export interface MatchBot {
   /** Short name for tables: A, B, C, D unless given. */
@@ -38,6 +39,8 @@ export interface MatchOptions {
   invokedFrom: string;
   memoryMb?: number;
   strict?: boolean;
+  /** Run every bot in a bubblewrap sandbox (--isolate); not yet applied by the table (see harness/tournament/isolation.ts). */
+  isolate?: boolean;
   /**
    * A real game's moves, ply by ply (a disputed game re-run between the two real programs): the
    * match plays one game and reports where the programs' moves leave the record.
@@ -134,8 +137,11 @@ export interface MatchReport {
   durationMs: number;
   games: MatchGame[];
   standings: BotStanding[];
-  /** Two bots: the first bot's score against the second, with Elo and the SPRT when asked. */
-  pair?: { tally: GameTally; stats: ScoreStats; sprt?: SprtDecision & SprtParams };
+  /**
+   * Two bots: the first bot's score against the second, with Elo and the SPRT when asked; `units`: the
+   * same games counted in seat-swapped pairs (the rotations of one seed), pentanomial for two seats.
+   */
+  pair?: { tally: GameTally; stats: ScoreStats; sprt?: SprtDecision & SprtParams; units?: PairUnits };
   /** Why the match stopped before `planned` games (an SPRT decision, an interrupt). */
   stopped?: string;
   /** Games whose seats keep results, verdicts and reply times only (the report's detail was bounded). */
@@ -167,7 +173,7 @@ function detailChars(g: MatchGame): number {
 }
 
 /** Keeps games whole while their detail fits the budget, and compacts each game after that. */
-class DetailBound {
+export class DetailBound {
   private kept = 0;
   /** Games compacted (now or before: a merged shard's). */
   compacted = 0;
@@ -184,7 +190,7 @@ class DetailBound {
 }
 
 /** Drops a game's detail, keeping what the standings and verdicts need. */
-function compactGame(g: MatchGame): void {
+export function compactGame(g: MatchGame): void {
   for (const s of g.seats) {
     const run = s.run;
     if (!run) continue;
@@ -395,7 +401,9 @@ export function buildReport(options: Pick<MatchOptions, 'game' | 'bots' | 'games
   };
   if (options.bots.length === 2) {
     const tally = pairTally(games);
-    report.pair = { tally, stats: scoreStats(tally), ...(options.sprt ? { sprt: { ...sprtDecision(tally, options.sprt), ...options.sprt } } : {}) };
+    // The rotations of one round share its seed: bot A sits in every seat once, a unit of the pentanomial model.
+    const { units } = pairSummary(games.map((g) => ({ unitKey: String(g.seed), seats: g.seats })), 0, 1, options.game.roles.length, options.sprt);
+    report.pair = { tally, stats: scoreStats(tally), ...(options.sprt ? { sprt: { ...sprtDecision(tally, options.sprt), ...options.sprt } } : {}), units };
   }
   return report;
 }
@@ -422,7 +430,7 @@ export function pairResult(g: MatchGame): GameResult {
   return 'draw';
 }
 
-function standing(bot: MatchBot, k: number, games: MatchGame[]): BotStanding {
+export function standing(bot: MatchBot, k: number, games: readonly MatchGame[]): BotStanding {
   const seats = games.flatMap((g) => g.seats.filter((s) => s.bot === k));
   const runs = seats.flatMap((s) => (s.run ? [s.run] : []));
   const walls = seats.flatMap((s) => s.replyWallsMs ?? s.run?.timing.perReply.map((p) => p.wallMs) ?? []).sort((a, b) => a - b);

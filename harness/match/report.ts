@@ -6,6 +6,7 @@ import { summarize, type RunReport } from '../core/runner.js';
 import type { ScenarioResult } from '../core/result.js';
 import type { MatchGame, MatchReport } from './match.js';
 import { formatEloLine } from './stats.js';
+import { unitLines } from '../tournament/pairs.js';
 
 const RESULT_MARK = { win: '1', draw: '½', loss: '0' } as const;
 
@@ -74,6 +75,7 @@ export function pairLines(report: MatchReport): string[] {
       const verdict = sprt.result === 'continue' ? 'no decision yet' : `${sprt.result} accepted (${sprt.result === 'H1' ? `${report.standings[0]!.name} is at least ${sprt.elo1} Elo stronger` : `${report.standings[0]!.name} is not ${sprt.elo1} Elo stronger; at most ${sprt.elo0}`})`;
       lines.push(`SPRT (elo0 ${sprt.elo0}, elo1 ${sprt.elo1}, alpha ${sprt.alpha}, beta ${sprt.beta}): LLR ${sprt.llr.toFixed(2)} (bounds ${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)}) — ${verdict}`);
     }
+    if (report.pair.units) lines.push(...unitLines(report.pair.units, report.standings[0]!.name, report.standings[1]!.name));
   }
   return lines;
 }

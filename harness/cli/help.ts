@@ -87,9 +87,9 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
     about: "A field of bots, every seat judged as check judges one. round-robin: every bot meets every other\nequally often and plays every seat equally often; gauntlet: the first bot against each of the others.\nEach round plays every table of the schedule on one seed in every rotation of its seats. Ends with\nthe standings (W/D/L, the game's points, score, an Elo for every bot), a cross table, and per pair\nthe score, Elo and pentanomial statistics. A game the judge fails (harness or referee fault) is\nvoided and played again. docs/tournament.md explains the schedule and the statistics.",
     examples: [
       `botjury tournament alquerque --rounds 2 -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
-      `botjury tournament alquerque --format gauntlet --rounds 10 --sprt 0,50,0.05,0.05 -- ${BOT} -- ./v1 -- ./v2`,
-      `botjury tournament alquerque --rounds 4 --state t.jsonl --live t.html -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
-      `botjury tournament alquerque --rounds 4 --resume t.jsonl --live t.html -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
+      `botjury tournament alquerque --format gauntlet --rounds 10 --sprt 0,50,0.05,0.05 -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
+      `botjury tournament alquerque --rounds 4 --state tournament.jsonl --live report.html -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
+      `botjury tournament alquerque --rounds 4 --resume tournament.jsonl --live report.html -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
       `botjury tournament alquerque --rounds 40 --shard 1/4 --reporter json=shard-1.json -- ${BOT} -- ./old-bot -- ${EXAMPLE_BOT}`,
     ],
     notes: 'Exit codes: 0 no bot broke a rule, 1 a bot broke a rule (see the table), 2 the harness could not do its job\n(also: a game voided on every play).',

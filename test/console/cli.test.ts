@@ -39,7 +39,7 @@ describe('help', () => {
     const examples = (await Promise.all(ALL_COMMANDS.map(async (c) => (await runCli([c, '--help'])).stdout))).flatMap((page) => page.split('\n').filter((l) => l.startsWith('  npx botjury ')));
     expect(examples.length).toBeGreaterThan(20);
     // Every path in them is botjury's installed package, or a file the user has or makes.
-    const USERS = /^(bot\.py|\.\/bot|\.\/old-bot|Bot|run\.json|match\.jsonl|report\.html|junit\.xml|my-scenarios\/(game\.yaml)?|game-page\.txt|shard-\d\.json|found|\/tmp|\.\/take-away\/index\.js|take-away\/bots\/bot\.py|build)$/;
+    const USERS = /^(bot\.py|\.\/bot|\.\/old-bot|Bot|run\.json|match\.jsonl|tournament\.jsonl|report\.html|junit\.xml|my-scenarios\/(game\.yaml)?|game-page\.txt|shard-\d\.json|found|\/tmp|\.\/take-away\/index\.js|take-away\/bots\/bot\.py|build)$/;
     for (const example of examples)
       for (const word of example.trim().split(/\s+/).flatMap((w) => w.split('=').slice(-1)))
         if (/[/.]/.test(word) && !/^\d|^--|^-t$/.test(word) && !/^[\d.,]+$/.test(word)) expect(word.startsWith('node_modules/botjury/') || USERS.test(word), `${example}: ${word}`).toBe(true);

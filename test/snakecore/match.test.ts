@@ -71,6 +71,22 @@ describe('botjury match snakecore: four bot seats', () => {
     expect(code).toBe(1);
   }, 240_000);
 
+  it('a match transcript replays: every seat the same verdicts, bot output and jury input (a name is recorded as not a move)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-snakecore-replay-'));
+    const [setup, transcript] = [path.join(dir, 'small.yaml'), path.join(dir, 'match.jsonl')];
+    writeFileSync(setup, 'setup:\n  size: 8\n  moves: 5\n  walls: 2\n  blocks: 6\n  energy: 2\n');
+    const played = await runCli(['match', 'snakecore', '--games', '1', '--seed', '3', '--setup', setup, '--transcript', transcript, '--', ...PY, '--', 'python3', 'examples/snakecore/broken/bad-action.py', '--', ...JS]);
+    expect(played.code).toBe(1);
+    const names = readFileSync(transcript, 'utf8').split('\n').filter(Boolean).flatMap((l) => ((JSON.parse(l) as { seats?: { run?: { moves: { label?: string; notAMove?: boolean }[] } }[] }).seats ?? []).flatMap((s) => s.run?.moves ?? []))
+      .filter((m) => m.label?.startsWith('getName'));
+    expect(names.map((m) => m.notAMove)).toEqual([true, true, true]);
+    const again = await runCli(['replay', transcript, '--trust-transcript-command']);
+    expect(again.stdout).toMatch(/python 2 disqualified: bad-format at move 1/);
+    expect(again.stdout.match(/verdicts: {3}same as recorded/g)).toHaveLength(3);
+    expect(again.stdout.match(/jury input: identical to the recording/g)).toHaveLength(3);
+    expect(again.stdout).toContain('every bot seat as recorded (3)');
+  });
+
   it('python 1 reads the same bytes before its first move as a bot checked alone in seat 1 with the same seed', async () => {
     const { report } = await match(['--games', '1', '--seed', '7'], [PY, JS, PY, JS]);
     const seat = report.games[0]!.seats.find((s) => s.role === '1')!;

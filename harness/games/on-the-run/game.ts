@@ -39,6 +39,8 @@ export class OnTheRunGame implements Game {
   private readonly queue: GameAction[] = [];
   /** Set when the game ended otherwise than by catch or escape (a side's irregular loss, or the scenario). */
   private irregular: { loser: Side | null; reason: string } | null = null;
+  /** The bot seat whose answer the game awaits (the last `await` it returned). */
+  private awaiting: Side | null = null;
   /** After a rejected start city the fugitive's turn-1 line is already on its way; it is read and ignored. */
   private swallowNext = false;
   /** The game's own goals reached by a move so far (a detective into a city another one left). */
@@ -66,16 +68,18 @@ export class OnTheRunGame implements Game {
   next(): GameAction {
     const action = this.queue.shift();
     if (!action) throw new Error('on-the-run: next() after the end of the game');
+    if (action.type === 'await') this.awaiting = action.seat as Side;
     return action;
   }
 
   answer(seat: string, lines: string[]): Judgement {
     const side = this.side(seat);
-    if (this.swallowNext && side === 'fugitive') {
+    if (this.awaiting !== side) throw new Error(`on-the-run: answer() from the ${side}, whom the game does not await (${this.where()})`);
+    this.awaiting = null;
+    if (this.swallowNext) {
       this.swallowNext = false;
       return { accepted: false, violations: [] };
     }
-    this.expectMover(side, 'answer');
     const { map } = this.board;
     const s = this.state;
     switch (s.phase) {
@@ -117,6 +121,7 @@ export class OnTheRunGame implements Game {
     const side = this.side(seat);
     const winner = otherSide(side);
     this.out.add(side);
+    this.awaiting = null;
     this.irregular = { loser: side, reason: `${side}: ${code} (${this.where()}): irregular loss, ${TOTAL_POINTS}-0 for the ${winner}` };
     this.swallowNext = false;
     this.queue.length = 0;
@@ -127,7 +132,9 @@ export class OnTheRunGame implements Game {
 
   move(seat: string, scripted: string | undefined): string {
     const side = this.side(seat);
-    this.expectMover(side, 'move');
+    if (this.isBot(side)) throw new Error(`on-the-run: move() for the ${side}, which has a bot`);
+    const mover = this.mover();
+    if (mover !== side) throw new Error(`on-the-run: move() for the ${side} while ${mover ? `the ${mover} are to move` : 'the game is over'} (${this.where()})`);
     const { map } = this.board;
     const s = this.state;
     const tokens = scripted === undefined ? undefined : scenarioTokens(scripted);
@@ -245,10 +252,6 @@ export class OnTheRunGame implements Game {
     const phase = this.state.phase;
     if (phase === 'over') return null;
     return phase === 'detectives-start' || phase === 'detectives' ? 'detectives' : 'fugitive';
-  }
-
-  private expectMover(side: Side, what: string): void {
-    if (this.mover() !== side) throw new Error(`on-the-run: ${what}() for the ${side} while ${this.mover() ? `the ${this.mover()} are to move` : 'the game is over'} (${this.where()})`);
   }
 
   /** The next move the rules wait for: a bot's answer, or a move the jury makes for a seat without one. */

@@ -48,7 +48,7 @@ function playBoth(g: OnTheRunGame, bots: Record<Side, TestBot>, fail?: { seat: S
       const seat = a.seat as Side;
       log.push(`${seat}? ${a.request.lines}@${a.request.ply}`);
       if (fail && fail.seat === seat && fail.ply === a.request.ply) {
-        g.failed(seat, fail.code, a.request.ply);
+        g.failed(seat, fail.code);
         log.push(`${seat}!`);
         continue;
       }

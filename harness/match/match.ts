@@ -330,6 +330,12 @@ export function compareWithRecord(recorded: readonly string[], played: readonly 
 function seatResult(role: string, outcome: Outcome | null, runs: ScenarioResult[], players: number): GameResult | null {
   if (!outcome) return null;
   if (outcome.winner !== undefined) return outcome.winner === role ? 'win' : 'loss';
+  // No single winner among several players (SnakeCore's shared lead): the leaders draw, the rest lose.
+  const scores = Object.values(outcome.scores);
+  if (outcome.finished && players > 2 && scores.length > 0 && Object.hasOwn(outcome.scores, role)) {
+    const best = Math.max(...scores);
+    return outcome.scores[role] === best ? 'draw' : 'loss';
+  }
   // No winner: a draw when the rules ended the game, or when it was cut short with nobody at fault.
   if (outcome.finished || !runs.some((r) => r.status === 'failed')) return 'draw';
   // Cut short by a bot's failure: that bot loses; in a two-player game the other wins.

@@ -30,6 +30,19 @@ export class FileError extends Error {
  * `<what> <shownAs>: <reason>`.
  */
 function withRegularFile<T>(file: string, what: string, shownAs: string, read: (fd: number, size: number) => T): T {
+  const { fd, size } = openRegularFile(file, what, shownAs);
+  try {
+    return read(fd, size);
+  } catch (e) {
+    if (e instanceof FileError) throw e;
+    throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Opens `file` for reading only if it is a regular file; the caller closes `fd`. */
+function openRegularFile(file: string, what: string, shownAs: string): { fd: number; size: number } {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO nobody writes to must not hang before the type check refuses it.
@@ -40,13 +53,25 @@ function withRegularFile<T>(file: string, what: string, shownAs: string, read: (
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new FileError(`${what} ${shownAs}`, `not a regular file (${kindOf(st)})`);
-    return read(fd, st.size);
+    return { fd, size: st.size };
   } catch (e) {
+    closeSync(fd);
     if (e instanceof FileError) throw e;
     throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
-  } finally {
-    closeSync(fd);
   }
+}
+
+/**
+ * Opens a regular file of at most `maxBytes` bytes to be read in parts (a file too large to hold at
+ * once); the caller closes `fd` and reads no further than `size`. Errors as readBoundedFile's.
+ */
+export function openBoundedFile(file: string, maxBytes: number, what: string, shownAs = file): { fd: number; size: number } {
+  const opened = openRegularFile(file, what, shownAs);
+  if (opened.size > maxBytes) {
+    closeSync(opened.fd);
+    throw new FileError(`${what} ${shownAs}`, `${formatBytes(opened.size)}, more than the ${formatBytes(maxBytes)} botjury reads for a ${what}`);
+  }
+  return opened;
 }
 
 /** Reads into `buffer` from the file's start until it is full or the file ends; returns the bytes read. */

@@ -61,8 +61,8 @@ export interface TopLevel {
  * One pass over the document: its top-level object's members by key (a key given twice, anything but
  * one object, or text after it is a JsonPartsError), and the element spans of the array member `split`.
  */
-export function scanTopLevel(source: ByteSource, split: string): TopLevel {
-  const s = new Scanner(source);
+export function scanTopLevel(source: ByteSource, split: string, chunkBytes = CHUNK_BYTES): TopLevel {
+  const s = new Scanner(source, chunkBytes);
   const members = new Map<string, Span>();
   let elements: TopLevel['elements'] = null;
   let i = s.skipSpace(0);
@@ -131,11 +131,14 @@ function refuseInfinity(_key: string, value: unknown): unknown {
 
 /** Bytes of the document by absolute position, through a window of one chunk that moves as asked. */
 class Scanner {
-  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  private view = this.chunk.subarray(0, 0);
+  private readonly chunk: Buffer;
+  private view: Buffer;
   private base = 0;
 
-  constructor(private readonly source: ByteSource) {}
+  constructor(private readonly source: ByteSource, chunkBytes: number) {
+    this.chunk = Buffer.allocUnsafe(chunkBytes);
+    this.view = this.chunk.subarray(0, 0);
+  }
 
   /** The byte at `pos`, or -1 past the end. */
   byte(pos: number): number {
@@ -143,7 +146,7 @@ class Scanner {
       if (pos >= this.source.size || pos < 0) return -1;
       // Backwards (the backslashes before a quote), the window ends at `pos`: a long run of them costs
       // one read per chunk, not one per byte.
-      this.load(pos < this.base ? Math.max(0, pos - CHUNK_BYTES + 1) : pos);
+      this.load(pos < this.base ? Math.max(0, pos - this.chunk.length + 1) : pos);
     }
     return this.view[pos - this.base]!;
   }

@@ -14,6 +14,8 @@ export const FILE_CAPS = {
   /** A game record for `botjury import` (a saved CodeCup game page is about 60 kB). */
   record: 8 << 20,
   transcript: 64 << 20,
+  /** A game package's JavaScript module (its main file) or folder's package.json. */
+  gameModule: 16 << 20,
 } as const;
 
 /** A file that cannot be read or written safely; one line that names the file, never its content. */

@@ -12,13 +12,13 @@
 import { closeSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { HarnessError } from '../core/bot-process.js';
 import { FILE_CAPS, FileError, openBoundedFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
 import { fileSource, JsonPartsError, parseSpan, scanTopLevel, type ByteSource } from '../core/json-parts.js';
 import { SCHEMA_DIR } from '../core/paths.js';
-import { printable } from '../core/printable.js';
+import { schemaErrorLine } from '../core/schema-errors.js';
 import { compileSchema, transcriptAjv } from '../tools/transcript.js';
 import { buildReport, DETAIL_BUDGET_CHARS, DetailBound, gameSeed, seating, type MatchBot, type MatchGame, type MatchReport } from './match.js';
 import { parseSprt, type SprtParams } from './stats.js';
@@ -237,30 +237,5 @@ function validators(): NonNullable<typeof compiled> {
 
 /** The first problem Ajv found, as one line `where: what` (and how many more), or null when valid. */
 function schemaProblem(validate: ValidateFunction, data: unknown, prefix: string): string | null {
-  if (validate(data)) return null;
-  const all = validate.errors ?? [];
-  // anyOf, oneOf, allOf only say that a branch failed; the branch's own error says what.
-  const telling = all.filter((e) => !['anyOf', 'oneOf', 'allOf', 'if'].includes(e.keyword));
-  const errors = telling.length ? telling : all;
-  // The deepest path first: it says what is wrong, where its parents only say that something is.
-  const first = [...errors].sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length)[0];
-  if (!first) return `${prefix || '/'}: not a match report`;
-  const more = errors.length - 1;
-  return `${prefix}${first.instancePath || (prefix ? '' : '/')}: ${describe(first)}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`;
-}
-
-const PROTOTYPE_NAMES = '__proto__, constructor or prototype';
-
-function describe(e: ErrorObject): string {
-  if (e.propertyName !== undefined || e.keyword === 'propertyNames') return `a key that is not allowed (${e.keyword === 'not' || e.keyword === 'propertyNames' ? `${PROTOTYPE_NAMES}, or too long` : e.message ?? 'invalid'})`;
-  switch (e.keyword) {
-    case 'additionalProperties':
-      return `unknown key '${printable((e.params as { additionalProperty: string }).additionalProperty, 40)}'`;
-    case 'required':
-      return `missing '${(e.params as { missingProperty: string }).missingProperty}'`;
-    case 'not':
-      return `a name that is not allowed (${PROTOTYPE_NAMES})`;
-    default:
-      return e.message ?? 'is not valid';
-  }
+  return validate(data) ? null : schemaErrorLine(validate.errors ?? [], prefix);
 }

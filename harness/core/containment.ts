@@ -1,10 +1,11 @@
 // Keeping hold of everything a bot starts, so that all of it counts (CPU, memory) and none of it
 // survives the run. Four mechanisms, each used where Linux lets us:
 //  - a cgroup of its own (cgroup2 with cgroup.kill, else the v1 freezer or pids hierarchy) when one
-//    is writable: it holds every descendant, daemons included, and ends them all at once;
-//  - tracking from /proc, always: ppid chains from the bot, its process group and session, and any
-//    process holding the bot's stdio sockets; each remembered as pid + start time, so a reused pid
-//    is never mistaken for the bot's;
+//    is writable: it holds every descendant, daemons included, and ends them all at once — a help,
+//    not a proof: a process with the rights botjury has (root) can move itself into another cgroup;
+//  - tracking from /proc, always, with a cgroup too: ppid chains from the bot, its process group and
+//    session, and any process holding the bot's stdio sockets; each remembered as pid + start time, so
+//    a reused pid is never mistaken for the bot's;
 //  - PR_SET_PDEATHSIG (setpriv --pdeathsig KILL): the bot dies when botjury itself is killed;
 //  - at the end, one scan of every process started since the bot for descriptors on the bot's stdio.
 import { spawnSync } from 'node:child_process';
@@ -43,8 +44,6 @@ export class BotCgroup {
   private static disabled = false;
   /** Botjury could not move itself back out after a spawn: never kill or freeze this cgroup whole. */
   private holdsBotjury = false;
-  /** The bot was born inside: the cgroup holds everything it started (no /proc scan needed to find it). */
-  complete = false;
 
   /**
    * Spawns a bot inside a cgroup of its own, race-free: botjury steps into the new cgroup for the
@@ -65,7 +64,6 @@ export class BotCgroup {
       throw e;
     }
     if (entered) group.leave();
-    group.complete = entered;
     const inside = child.pid !== undefined && (entered || group.write('cgroup.procs', String(child.pid)));
     if (inside) return { child, cgroup: group };
     group.remove();
@@ -262,9 +260,9 @@ export class ProcessTree {
 
   /** Looks for processes the bot has started since the last look (cheap: only new pids are read). */
   refresh(): void {
-    // A cgroup the bot was born in lists all it started: reading it costs far less than all of /proc.
-    const present = new Set(this.cgroup?.complete ? this.cgroup.pids() : allPids());
-    if (this.cgroup?.complete) for (const [pid, m] of this.members) if (m.alive && processIdentity(pid)?.start === m.id.start) present.add(pid);
+    // All of /proc, also with a cgroup: a process that moved itself out of it (root may write its pid
+    // into another cgroup's cgroup.procs) is still the bot's by its parent, group, session or stdio.
+    const present = new Set(allPids());
     for (const [pid, m] of this.members) if (m.alive && !present.has(pid)) m.alive = false;
     for (const pid of this.strangers.keys()) if (!present.has(pid)) this.strangers.delete(pid);
     const fresh: ProcessIdentity[] = [];

@@ -247,12 +247,18 @@ export class ProcessTree {
   /** Processes seen and found not to be the bot's, by pid and start time. */
   private readonly strangers = new Map<number, string>();
   private readonly leaderStart: string;
+  /** The bot's stdio channels: only sockets and pipes, which no process outside the bot can hold. */
+  private readonly stdio: ReadonlySet<string>;
 
   /**
    * @param leader the bot's pid, just spawned (its own process group and session)
    * @param stdio link targets of the bot's fd 0, 1 and 2 (our sockets to it)
    */
-  constructor(readonly leader: number, private readonly stdio: ReadonlySet<string>, readonly cgroup: BotCgroup | null) {
+  constructor(readonly leader: number, stdio: ReadonlySet<string>, readonly cgroup: BotCgroup | null) {
+    // Read from /proc after the spawn, a target may be what the bot points fd 1 at for a moment: a bash
+    // script (a pyenv shim) running `command -v x >/dev/null` shows /dev/null there. Every process
+    // with /dev/null on fd 0 would then be the bot's, and be killed with it.
+    this.stdio = new Set([...stdio].filter((t) => /^(socket|pipe):\[\d+\]$/.test(t)));
     const id = processIdentity(leader);
     this.leaderStart = id?.start ?? '0';
     if (id) this.members.set(leader, { id, alive: true, cpuNs: 0n });

@@ -1,10 +1,14 @@
 // A bot's cgroup is a help, not a proof: a daemon with root's rights can write its pid into another
 // cgroup's cgroup.procs. botjury still finds it through /proc (its parent, its descriptors on the bot's
 // stdio) and ends it with the run. Where botjury has no cgroup (not root), the same runs test tracking.
+// And what /proc finds must be the bot's: never a process that only shares /dev/null with it.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ProcessTree } from '../../harness/core/containment.js';
+import { fdTarget } from '../../harness/core/proc.js';
 import { runCli } from '../helpers.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-cgroup-escape-'));
@@ -40,4 +44,23 @@ describe('a daemon that moves itself out of the bot\'s cgroup', () => {
       if (alive) process.kill(Number(pid), 'SIGKILL');
       expect(alive, `daemon ${pid} survived the run (it started in cgroup ${before})`).toBe(false);
     });
+});
+
+describe('what /proc tracking takes for the bot\'s', () => {
+  it('never a process that shares only /dev/null with it (a bash leader read mid-redirection shows /dev/null on fd 1)', async () => {
+    const bot = spawn('sleep', ['30'], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    await new Promise((r) => setTimeout(r, 20));
+    // Started after the bot, not by it: its fd 0, 1 and 2 are /dev/null.
+    const stranger = spawn('sleep', ['30'], { stdio: 'ignore', detached: true });
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      const tree = new ProcessTree(bot.pid!, new Set([fdTarget(bot.pid!, 0)!, '/dev/null', fdTarget(bot.pid!, 2)!]), null);
+      tree.refresh();
+      tree.refreshFully();
+      expect(tree.pids()).toEqual([bot.pid]);
+    } finally {
+      bot.kill('SIGKILL');
+      stranger.kill('SIGKILL');
+    }
+  });
 });

@@ -13,7 +13,8 @@ import {
 } from '../tools/match-transcript.js';
 import { botInfo } from '../tools/transcript.js';
 import { printable } from '../core/printable.js';
-import { mergeReports, runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
+import { runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
+import { mergeShardFiles } from '../match/merge.js';
 import { gameLine, matchAsRunReport, matchExitCode, matchSummary, seatResults } from '../match/report.js';
 import { parseSprt } from '../match/stats.js';
 import { REPORTERS } from '../../reporters/index.js';
@@ -217,21 +218,8 @@ function gameNumbers(indexes: readonly number[]): string {
 
 export async function mergeCommand(files: string[], values: OptionValues, cwd: string): Promise<number> {
   if (files.length === 0) throw new CommandLineError('merge needs the JSON reports of the shards');
-  const reports = files.map((f) => readReport(path.resolve(cwd, f), f));
-  const first = reports[0]!;
-  const same = (r: MatchReport): boolean => r.game === first.game && String(r.seed) === String(first.seed) && r.planned === first.planned && JSON.stringify(r.standings.map((s) => s.command)) === JSON.stringify(first.standings.map((s) => s.command));
-  const odd = reports.findIndex((r) => !same(r));
-  if (odd >= 0) throw new HarnessError(`${files[odd]} is not a shard of the same match as ${files[0]} (game, seed, games and bots must agree)`);
-  const seen = new Set<number>();
-  for (const [i, r] of reports.entries())
-    for (const g of r.games) {
-      if (seen.has(g.index)) throw new HarnessError(`game ${g.index + 1} is in two reports (${files[i]} and an earlier one): merge each shard once`);
-      seen.add(g.index);
-    }
-  const game = findGame(GAMES, first.game);
-  const bots = first.standings.map((s) => ({ name: s.name, command: s.command }));
-  const sprt = first.pair?.sprt ? { elo0: first.pair.sprt.elo0, elo1: first.pair.sprt.elo1, alpha: first.pair.sprt.alpha, beta: first.pair.sprt.beta } : undefined;
-  const merged = mergeReports(reports, { game, bots, ...(sprt ? { sprt } : {}) });
+  // Each shard is checked (schema, then the same match and its games) as it is read: merge.ts.
+  const merged = mergeShardFiles(files.map((f) => ({ path: path.resolve(cwd, f), shown: f })), (id) => GAMES.find((g) => g.id === id));
   await matchOutputs(values).end(merged);
   return matchExitCode(merged);
 }
@@ -279,20 +267,6 @@ async function readRecord(game: GameDefinition, abs: string, shown: string): Pro
   if (parsed.moves.length === 0) throw new HarnessError(`--record ${shown}: no moves in it`);
   const moves = parsed.moves.map((m) => (Array.isArray(m.value) ? m.value.join(' ') : String(m.value)));
   return { moves, ...(parsed.header.seed !== undefined ? { seed: parsed.header.seed } : {}), ...(parsed.header.setup !== undefined ? { setup: parsed.header.setup } : {}) };
-}
-
-function readReport(abs: string, shown: string): MatchReport {
-  let data: unknown;
-  try {
-    data = JSON.parse(readBoundedFile(abs, FILE_CAPS.transcript, 'match report', shown));
-  } catch (e) {
-    if (e instanceof FileError) throw e;
-    throw new HarnessError(`${shown}: not JSON (${(e as Error).message.split('\n')[0]})`);
-  }
-  const r = data as Partial<MatchReport>;
-  if (!r || typeof r !== 'object' || !Array.isArray(r.games) || !Array.isArray(r.standings) || typeof r.game !== 'string' || typeof r.planned !== 'number')
-    throw new HarnessError(`${shown}: not a match report (botjury match --reporter json=FILE writes one)`);
-  return r as MatchReport;
 }
 
 function sprtOption(text: string, bots: number) {

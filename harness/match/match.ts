@@ -167,7 +167,7 @@ function detailChars(g: MatchGame): number {
 }
 
 /** Keeps games whole while their detail fits the budget, and compacts each game after that. */
-class DetailBound {
+export class DetailBound {
   private kept = 0;
   /** Games compacted (now or before: a merged shard's). */
   compacted = 0;
@@ -176,7 +176,8 @@ class DetailBound {
 
   admit(g: MatchGame): void {
     if (g.seats.some((s) => s.replyWallsMs)) this.compacted++;
-    else if ((this.kept += detailChars(g)) > this.budgetChars) {
+    // Once over the budget every later game is compacted: it need not be measured (merge admits thousands).
+    else if (this.kept > this.budgetChars || (this.kept += detailChars(g)) > this.budgetChars) {
       compactGame(g);
       this.compacted++;
     }
@@ -456,16 +457,5 @@ function standing(bot: MatchBot, k: number, games: MatchGame[]): BotStanding {
   };
 }
 
-/** Several shards' reports as one: the games of all, statistics over all, as if run at once. */
-export function mergeReports(reports: MatchReport[], options: Pick<MatchOptions, 'game' | 'bots' | 'sprt'>): MatchReport {
-  const first = reports[0]!;
-  const games = reports.flatMap((r) => r.games).sort((a, b) => a.index - b.index);
-  const started = new Date(Math.min(...reports.map((r) => Date.parse(r.startedAt))));
-  // The merged report is bounded as one match's is: full detail for the first games only.
-  const bound = new DetailBound(DETAIL_BUDGET_CHARS);
-  for (const g of games) bound.admit(g);
-  const merged = buildReport({ ...options, games: first.planned, seed: first.seed, profile: first.profile }, first.tool.version, started, games);
-  if (bound.compacted > 0) merged.compactedGames = bound.compacted;
-  merged.durationMs = Math.max(...reports.map((r) => Date.parse(r.startedAt) + r.durationMs)) - started.getTime();
-  return merged;
-}
+// `merge` lives in merge.ts; re-exported for the code that imports it from here.
+export { mergeReports } from './merge.js';

@@ -278,7 +278,7 @@ describe('botjury match', () => {
     expect(bounded.standings.map((s) => s.timing.replies)).toEqual(whole.standings.map((s) => s.timing.replies));
     expect(bounded.standings.every((s) => s.timing.medianMs !== null && s.timing.worstMs !== null)).toBe(true);
     // merge keeps a compacted shard as it is and bounds what it adds.
-    const merged = mergeReports([JSON.parse(JSON.stringify(bounded)) as MatchReport], { game, bots: options.bots });
+    const merged = mergeReports([JSON.parse(JSON.stringify(bounded)) as MatchReport], { game });
     expect(merged.compactedGames).toBe(4);
     expect(merged.standings.map((s) => s.timing)).toEqual(bounded.standings.map((s) => s.timing));
   });

@@ -6,11 +6,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Ending, FailureCode, Game, Judgement } from '../../harness/core/game.js';
+import type { Ending, FailureCode } from '../../harness/core/game.js';
 import { createRng } from '../../harness/core/rng.js';
 import type { MatchReport } from '../../harness/match/match.js';
+import { AmazesGame } from '../../harness/games/amazes/game.js';
 import { amazes } from '../../harness/games/amazes/index.js';
-import { hunterMove } from '../../harness/games/amazes/opponent.js';
+import { chaserMove, hunterMove } from '../../harness/games/amazes/opponent.js';
 import type { GameState } from '../../harness/games/amazes/rules.js';
 import { refereeOf, runCli } from '../helpers.js';
 
@@ -36,25 +37,25 @@ const rightHand: Bot = (lines) => {
 const failsAt = (turn: number, what: string | FailureCode, bot: Bot): Bot => (inbox, t) => (t === turn ? what : bot(inbox, t));
 const FAILURES: readonly string[] = ['move-timeout', 'crash', 'total-time-exceeded'];
 
-const createGame = (seed: number, bots: readonly string[] = SEATS) =>
-  amazes.createGame({ bots, seed, rng: createRng(seed), setup: undefined, scenarioDir: '.', profile: amazes.profiles.codecup2010! });
+const createGame = (seed: number, bots: readonly string[] = SEATS): AmazesGame =>
+  new AmazesGame({ bots, seed, rng: createRng(seed), setup: undefined, scenarioDir: '.', profile: amazes.profiles.codecup2010! });
 
 interface Played {
   /** What each seat read, write by write. */
   sends: Record<string, string[][]>;
   /** The lines each seat wrote, turn by turn (a failure as its code). */
   answers: Record<string, string[]>;
-  judgements: Record<string, Judgement[]>;
+  judgements: Record<string, ReturnType<AmazesGame['answer']>[]>;
   endings: Record<string, Ending>;
 }
 
 /** Plays a game whose seats are all bots, as the core's table does: a seat the jury stopped is never written to nor awaited. */
-function playMatch(game: Game, bots: Record<string, Bot>): Played {
+function playMatch(game: AmazesGame, bots: Record<string, Bot>): Played {
   const p: Played = { sends: { red: [], blue: [] }, answers: { red: [], blue: [] }, judgements: { red: [], blue: [] }, endings: {} };
   const inbox: Record<string, string[]> = { red: [], blue: [] };
   const stopped = new Set<string>();
   for (let i = 0; i < 10_000; i++) {
-    const a = game.next() as Exclude<ReturnType<Game['next']>, Promise<unknown>>;
+    const a = game.next();
     if (a.type === 'end') {
       p.endings = a.endings;
       return p;
@@ -70,11 +71,11 @@ function playMatch(game: Game, bots: Record<string, Bot>): Played {
     inbox[a.seat] = [];
     p.answers[a.seat]!.push(reply);
     if (FAILURES.includes(reply)) {
-      void game.failed(a.seat, reply as FailureCode, a.request.ply);
+      game.failed(a.seat, reply as FailureCode);
       stopped.add(a.seat);
       continue;
     }
-    const j = game.answer(a.seat, [reply]) as Judgement;
+    const j = game.answer(a.seat, [reply]);
     p.judgements[a.seat]!.push(j);
     if (j.stopBot) stopped.add(a.seat);
   }
@@ -111,7 +112,7 @@ describe('amazes with two bot seats: one game', () => {
     expect(p.answers.blue).toHaveLength(150);
     expect(p.sends.red).toHaveLength(150);
     expect(p.sends.blue).toHaveLength(150);
-    const snapshot = game.snapshot!() as { red: { turns: number }; blue: { turns: number } };
+    const snapshot = game.snapshot() as { red: { turns: number }; blue: { turns: number } };
     expect([snapshot.red.turns, snapshot.blue.turns]).toEqual([150, 150]);
     // Red's very first input starts with Start; nothing else does.
     expect(p.sends.red[0]![0]).toBe('Start');
@@ -151,7 +152,7 @@ describe('amazes with two bot seats: one game', () => {
     expect(p.judgements[other]!.every((j) => j.accepted)).toBe(true);
     // The jury's T for the failed player is a move the other player sees: from turn 5 on, the
     // squared distance it is told follows the failed player's T, back and forth.
-    const snapshot = game.snapshot!() as Record<string, { turns: number; takenOver?: { code: string; turn: number } }>;
+    const snapshot = game.snapshot() as Record<string, { turns: number; takenOver?: { code: string; turn: number } }>;
     expect(snapshot[failing]).toMatchObject({ turns: 150, takenOver: { code, turn: 5 } });
     expect(snapshot[other]!.takenOver).toBeUndefined();
     expect(p.endings[failing]).toMatchObject({ kind: 'stopped' });
@@ -195,6 +196,18 @@ describe('amazes with two bot seats: one game', () => {
       red: { kind: 'quit', lines: ['Quit'], reason: expect.stringMatching(/^sudden death on Blue's turn \d+: the game is over before Red's turn \d+$/) },
       blue: { kind: 'quit', lines: ['Quit'], reason: expect.stringMatching(/^sudden death on Blue's turn \d+: the game is over before Blue's turn \d+$/) },
     });
+  });
+
+  it('goals are per seat: what that seat was told', () => {
+    const game = createGame(5);
+    // Blue is the chaser (reads the real maze, ends its turns on Red's square): Red is told 0, Blue never.
+    const chaser: Bot = () => chaserMove((game as unknown as { state: GameState }).state);
+    const p = playMatch(game, { red: leftHand, blue: chaser });
+    expect(p.sends.red.filter((lines) => lines.at(-1) === '0').length).toBeGreaterThan(0);
+    expect(p.sends.blue.filter((lines) => lines.at(-1) === '0')).toEqual([]);
+    expect(game.reached('red')).toContain('caught');
+    expect(game.reached('blue')).not.toContain('caught');
+    for (const seat of SEATS) expect(game.reached(seat)).toContain('turn-limit');
   });
 
   it('quit(): Quit to each bot still playing; a taken-over seat is already stopped', () => {

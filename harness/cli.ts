@@ -20,7 +20,7 @@ import { scenarioYaml } from './tools/scenario-text.js';
 import { botInfo, checkTranscript, readTranscriptJson, TranscriptRecorder } from './tools/transcript.js';
 import { isMatchTranscript, MATCH_TRANSCRIPT_SNIFF_BYTES, startsAsMatchTranscript } from './tools/match-transcript.js';
 import { commandHelp, globalHelp } from './cli/help.js';
-import { listGame } from './cli/list.js';
+import { listGame, listGames } from './cli/list.js';
 import { checkProfile, checkRole, findGame, known } from './cli/lookup.js';
 import { checkOptionsFit, COMMAND_NAMES, CommandLineError, parseCommandLine, type CommandName, type OptionValues } from './cli/options.js';
 import { selectTasks } from './cli/select.js';
@@ -392,24 +392,7 @@ function terminalText(text: string, maxCharsPerLine = 2000): string {
 }
 
 function list(): number {
-  const lines: string[] = [];
-  for (const g of GAMES) {
-    const suite = g.suiteDir ?? path.join(SCENARIO_DIR, g.id);
-    let count = 0;
-    try {
-      count = expandScenarioPaths([suite], process.cwd()).length;
-    } catch {
-      count = 0;
-    }
-    lines.push(`${g.id} — ${g.title}`);
-    lines.push(`  roles:    ${g.roles.join(', ')}`);
-    for (const [name, p] of Object.entries(g.profiles))
-      lines.push(`  profile:  ${name}${name === g.defaultProfile ? ' (default)' : ''} — ${p.description}`);
-    const source = GAME_SOURCES.get(g.id);
-    lines.push(`  suite:    ${g.suiteDir ? displayPath(g.suiteDir, process.cwd()) : `scenarios/${g.id}`}/ (${count} scenario${count === 1 ? '' : 's'})`);
-    lines.push(source ? `  from:     game package ${displayPath(source, process.cwd())}` : `  rules:    the official rule text (${path.basename(g.ruleText)}; not shipped with botjury)`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(listGames(GAMES, GAME_SOURCES, process.cwd()));
   return 0;
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../tools/match-transcript.js';
 import { botInfo } from '../tools/transcript.js';
 import { printable } from '../core/printable.js';
-import { mergeReports, runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
+import { runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
 import { gameLine, matchAsRunReport, matchExitCode, matchSummary, seatResults } from '../match/report.js';
 import { parseSprt } from '../match/stats.js';
 import { REPORTERS } from '../../reporters/index.js';
@@ -215,22 +215,8 @@ function gameNumbers(indexes: readonly number[]): string {
   return `game${numbers.length === 1 ? '' : 's'} ${shown}${numbers.length > 10 ? ` … (${numbers.length} in all)` : ''}`;
 }
 
-/** `botjury merge` of match shards: `reports` read and checked against their schema by cli/merge.ts. */
-export async function mergeMatchShards(files: string[], reports: MatchReport[], values: OptionValues): Promise<number> {
-  const first = reports[0]!;
-  const same = (r: MatchReport): boolean => r.game === first.game && String(r.seed) === String(first.seed) && r.planned === first.planned && JSON.stringify(r.standings.map((s) => s.command)) === JSON.stringify(first.standings.map((s) => s.command));
-  const odd = reports.findIndex((r) => !same(r));
-  if (odd >= 0) throw new HarnessError(`${files[odd]} is not a shard of the same match as ${files[0]} (game, seed, games and bots must agree)`);
-  const seen = new Set<number>();
-  for (const [i, r] of reports.entries())
-    for (const g of r.games) {
-      if (seen.has(g.index)) throw new HarnessError(`game ${g.index + 1} is in two reports (${files[i]} and an earlier one): merge each shard once`);
-      seen.add(g.index);
-    }
-  const game = findGame(GAMES, first.game);
-  const bots = first.standings.map((s) => ({ name: s.name, command: s.command }));
-  const sprt = first.pair?.sprt ? { elo0: first.pair.sprt.elo0, elo1: first.pair.sprt.elo1, alpha: first.pair.sprt.alpha, beta: first.pair.sprt.beta } : undefined;
-  const merged = mergeReports(reports, { game, bots, ...(sprt ? { sprt } : {}) });
+/** `botjury merge` of a match's shards (read and checked one at a time by cli/merge.ts): the merged report, written. */
+export async function writeMergedMatch(merged: MatchReport, values: OptionValues): Promise<number> {
   await matchOutputs(values).end(merged);
   return matchExitCode(merged);
 }

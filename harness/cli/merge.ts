@@ -1,62 +1,48 @@
-// `botjury merge`: the JSON reports of a match's or a tournament's shards as one report. What both
-// share: each file read whole but bounded in size, one at a time, parsed, and checked against its
-// schema (match-report or tournament-report, told by the document's `format`) before any of its
-// fields is read; reports of two kinds are refused. A file is from anywhere: whatever does not fit is
-// one line and exit 2.
+// `botjury merge`: the JSON reports of a match's or a tournament's shards as one report. Both are read
+// the same way (harness/match/merge.ts): one file at a time, bounded, taken apart into its top-level
+// fields and its games without being parsed whole, each part checked against its schema before any
+// field of it is read. The first file's `format` tells a tournament report from a match report; every
+// later one must be of the same kind. Whatever does not fit is one line and exit 2.
+import { closeSync } from 'node:fs';
 import path from 'node:path';
-import { HarnessError } from '../core/bot-process.js';
-import { FILE_CAPS, FileError, readBoundedFile } from '../core/files.js';
-import { printable } from '../core/printable.js';
-import type { MatchReport } from '../match/match.js';
+import { FILE_CAPS, FileError, openBoundedFile } from '../core/files.js';
+import { fileSource } from '../core/json-parts.js';
+import type { GameDefinition } from '../core/game.js';
 import { GAMES } from '../games/registry.js';
+import { shardParts, ShardMerger } from '../match/merge.js';
 import { TournamentMerger } from '../tournament/merge.js';
 import { tournamentExitCode } from '../tournament/report.js';
-import { schemaProblems } from '../tournament/schemas.js';
-import { TOURNAMENT_REPORT_FORMAT, type TournamentReport } from '../tournament/types.js';
-import { findGame } from './lookup.js';
-import { mergeMatchShards } from './match.js';
+import { TOURNAMENT_REPORT_FORMAT } from '../tournament/types.js';
+import { writeMergedMatch } from './match.js';
 import { CommandLineError, type OptionValues } from './options.js';
 import { tournamentOutputs } from './tournament.js';
 
-export type ShardReport = { kind: 'match'; report: MatchReport } | { kind: 'tournament'; report: TournamentReport };
+type Merger = { kind: 'match'; merger: ShardMerger } | { kind: 'tournament'; merger: TournamentMerger };
 
-/** A shard's report: bounded, JSON, and valid against its schema, or a HarnessError/FileError of one line. */
-export function readShardReport(abs: string, shown: string): ShardReport {
-  let data: unknown;
-  try {
-    data = JSON.parse(readBoundedFile(abs, FILE_CAPS.transcript, 'report', shown));
-  } catch (e) {
-    if (e instanceof FileError) throw e;
-    throw new HarnessError(`${shown}: not JSON (${printable((e as Error).message.split('\n')[0]!, 200)})`);
-  }
-  const tournament = typeof data === 'object' && data !== null && !Array.isArray(data) && Object.hasOwn(data, 'format') && (data as { format: unknown }).format === TOURNAMENT_REPORT_FORMAT;
-  const kind = tournament ? 'tournament' : 'match';
-  const problems = schemaProblems(tournament ? 'tournament-report' : 'match-report', data);
-  if (problems.length > 0)
-    throw new HarnessError(`${shown}: not a botjury ${kind} report (botjury ${kind} --reporter json=FILE writes one): ${printable(problems[0]!, 300)}${problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ''}`);
-  return tournament ? { kind: 'tournament', report: data as TournamentReport } : { kind: 'match', report: data as MatchReport };
+/** A report's top-level fields say it is a tournament's (checked against that schema next). */
+function isTournament(head: unknown): boolean {
+  return typeof head === 'object' && head !== null && Object.hasOwn(head, 'format') && (head as { format: unknown }).format === TOURNAMENT_REPORT_FORMAT;
 }
 
 export async function mergeCommand(files: string[], values: OptionValues, cwd: string): Promise<number> {
   if (files.length === 0) throw new CommandLineError('merge needs the JSON reports of the shards');
-  let kind: ShardReport['kind'] | undefined;
-  const matches: MatchReport[] = [];
-  let merger: TournamentMerger | undefined;
-  let version = '';
-  for (const file of files) {
-    const shard = readShardReport(path.resolve(cwd, file), file);
-    if (kind !== undefined && shard.kind !== kind) throw new HarnessError(`${file} is a ${shard.kind} report and ${files[0]} a ${kind} report: merge the shards of one ${kind}`);
-    kind = shard.kind;
-    if (shard.kind === 'match') matches.push(shard.report);
-    else {
-      merger ??= new TournamentMerger(shard.report, file, findGame(GAMES, shard.report.game));
-      version ||= shard.report.tool.version;
-      // Added now: the shard's games are bounded as they come, and the rest of its report can go.
-      merger.add(shard.report, file);
+  const findGame = (id: string): GameDefinition | undefined => GAMES.find((g) => g.id === id);
+  let current: Merger | undefined;
+  for (const shown of files) {
+    const { fd, size } = openBoundedFile(path.resolve(cwd, shown), FILE_CAPS.transcript, 'report', shown);
+    try {
+      const parts = shardParts(fileSource(fd, size), `report ${shown}`, 'botjury match or tournament --reporter json=FILE writes one');
+      const kind = isTournament(parts.head) ? 'tournament' : 'match';
+      parts.name = `${kind} report ${shown}`;
+      current ??= kind === 'tournament' ? { kind, merger: new TournamentMerger(findGame) } : { kind, merger: new ShardMerger(findGame) };
+      if (current.kind !== kind) throw new FileError(parts.name, `a ${kind} report, and ${files[0]} a ${current.kind} report: merge the shards of one ${current.kind}`);
+      current.merger.add(parts);
+    } finally {
+      closeSync(fd);
     }
   }
-  if (kind === 'match') return mergeMatchShards(files, matches, values);
-  const merged = merger!.result(version);
+  if (current!.kind === 'match') return writeMergedMatch(current!.merger.finish(), values);
+  const merged = current!.merger.finish();
   await tournamentOutputs(values).end(merged);
   return tournamentExitCode(merged);
 }

@@ -231,6 +231,11 @@ interface Member {
 }
 
 const PSS_MAX_PROCESSES = 8;
+/**
+ * With a cgroup, every 4th look (about every 200 ms at the 50 ms samples) reads all of /proc for a
+ * process that left the cgroup: it is still found while its parent, group or session is the bot's.
+ */
+const FULL_LOOK_EVERY = 4;
 
 export interface TreeMemory {
   /** Resident memory of the live processes together, kB (VmRSS of one; the sum of Pss of up to 8; else of VmRSS). */
@@ -247,12 +252,22 @@ export class ProcessTree {
   /** Processes seen and found not to be the bot's, by pid and start time. */
   private readonly strangers = new Map<number, string>();
   private readonly leaderStart: string;
+  /** Looks so far (with a cgroup, every FULL_LOOK_EVERY-th reads all of /proc). */
+  private looks = 0;
+  /** Set by refreshFully: the run is ending, every look reads all of /proc. */
+  private ending = false;
+  /** The bot's stdio channels: only sockets and pipes, which no process outside the bot can hold. */
+  private readonly stdio: ReadonlySet<string>;
 
   /**
    * @param leader the bot's pid, just spawned (its own process group and session)
    * @param stdio link targets of the bot's fd 0, 1 and 2 (our sockets to it)
    */
-  constructor(readonly leader: number, private readonly stdio: ReadonlySet<string>, readonly cgroup: BotCgroup | null) {
+  constructor(readonly leader: number, stdio: ReadonlySet<string>, readonly cgroup: BotCgroup | null) {
+    // Read from /proc after the spawn, a target may be what the bot points fd 1 at for a moment: a bash
+    // script (a pyenv shim) running `command -v x >/dev/null` shows /dev/null there. Every process
+    // with /dev/null on fd 0 would then be the bot's, and be killed with it.
+    this.stdio = new Set([...stdio].filter((t) => /^(socket|pipe):\[\d+\]$/.test(t)));
     const id = processIdentity(leader);
     this.leaderStart = id?.start ?? '0';
     if (id) this.members.set(leader, { id, alive: true, cpuNs: 0n });
@@ -260,11 +275,16 @@ export class ProcessTree {
 
   /** Looks for processes the bot has started since the last look (cheap: only new pids are read). */
   refresh(): void {
-    // All of /proc, also with a cgroup: a process that moved itself out of it (root may write its pid
-    // into another cgroup's cgroup.procs) is still the bot's by its parent, group, session or stdio.
-    const present = new Set(allPids());
+    const inCgroup = new Set(this.cgroup?.pids() ?? []);
+    // A cgroup lists what the bot started for the price of one small read (all of /proc blocks the
+    // event loop ~1 ms under load). But it is a help, not a proof: a process may move itself out
+    // (root may write its pid into another cgroup's cgroup.procs) and is then the bot's by its parent,
+    // group, session or stdio. So all of /proc on every FULL_LOOK_EVERY-th look, and at the end.
+    const full = !this.cgroup || this.ending || this.looks++ % FULL_LOOK_EVERY === 0;
+    const present = new Set(full ? allPids() : inCgroup);
+    if (!full) for (const [pid, m] of this.members) if (m.alive && processIdentity(pid)?.start === m.id.start) present.add(pid);
     for (const [pid, m] of this.members) if (m.alive && !present.has(pid)) m.alive = false;
-    for (const pid of this.strangers.keys()) if (!present.has(pid)) this.strangers.delete(pid);
+    if (full) for (const pid of this.strangers.keys()) if (!present.has(pid)) this.strangers.delete(pid);
     const fresh: ProcessIdentity[] = [];
     for (const pid of present) {
       const m = this.members.get(pid);
@@ -276,7 +296,6 @@ export class ProcessTree {
     }
     // Parents before children: a child is the bot's when its parent is.
     fresh.sort((a, b) => compareStart(a.start, b.start));
-    const inCgroup = new Set(this.cgroup?.pids() ?? []);
     for (const id of fresh) {
       if (this.belongs(id, inCgroup)) this.members.set(id.pid, { id, alive: !id.zombie, cpuNs: 0n });
       else this.strangers.set(id.pid, id.start);
@@ -288,6 +307,8 @@ export class ProcessTree {
    * daemon that closed fd 0..2 but kept a copy elsewhere). Costs a readdir per process: for the end.
    */
   refreshFully(): void {
+    // The run is ending: from now on every look reads all of /proc (what escaped must not survive).
+    this.ending = true;
     this.refresh();
     for (const [pid, start] of this.strangers) {
       if (compareStart(start, this.leaderStart) < 0) continue;

@@ -14,6 +14,8 @@ export const FILE_CAPS = {
   /** A game record for `botjury import` (a saved CodeCup game page is about 60 kB). */
   record: 8 << 20,
   transcript: 64 << 20,
+  /** A game package's JavaScript module (its main file) or folder's package.json. */
+  gameModule: 16 << 20,
 } as const;
 
 /** A file that cannot be read or written safely; one line that names the file, never its content. */
@@ -30,6 +32,19 @@ export class FileError extends Error {
  * `<what> <shownAs>: <reason>`.
  */
 function withRegularFile<T>(file: string, what: string, shownAs: string, read: (fd: number, size: number) => T): T {
+  const { fd, size } = openRegularFile(file, what, shownAs);
+  try {
+    return read(fd, size);
+  } catch (e) {
+    if (e instanceof FileError) throw e;
+    throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Opens `file` for reading only if it is a regular file; the caller closes `fd`. */
+function openRegularFile(file: string, what: string, shownAs: string): { fd: number; size: number } {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO nobody writes to must not hang before the type check refuses it.
@@ -40,13 +55,25 @@ function withRegularFile<T>(file: string, what: string, shownAs: string, read: (
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new FileError(`${what} ${shownAs}`, `not a regular file (${kindOf(st)})`);
-    return read(fd, st.size);
+    return { fd, size: st.size };
   } catch (e) {
+    closeSync(fd);
     if (e instanceof FileError) throw e;
     throw new FileError(`${what} ${shownAs}`, `${describeOsError(e)}`);
-  } finally {
-    closeSync(fd);
   }
+}
+
+/**
+ * Opens a regular file of at most `maxBytes` bytes to be read in parts (a file too large to hold at
+ * once); the caller closes `fd` and reads no further than `size`. Errors as readBoundedFile's.
+ */
+export function openBoundedFile(file: string, maxBytes: number, what: string, shownAs = file): { fd: number; size: number } {
+  const opened = openRegularFile(file, what, shownAs);
+  if (opened.size > maxBytes) {
+    closeSync(opened.fd);
+    throw new FileError(`${what} ${shownAs}`, `${formatBytes(opened.size)}, more than the ${formatBytes(maxBytes)} botjury reads for a ${what}`);
+  }
+  return opened;
 }
 
 /** Reads into `buffer` from the file's start until it is full or the file ends; returns the bytes read. */

@@ -175,7 +175,21 @@ export interface SchedSample {
 
 const TICK_NS = 10_000_000n; // USER_HZ is 100 on Linux
 
+/**
+ * Steal is counted in USER_HZ ticks (10 ms): reading /proc/stat (a large file) more often than every few
+ * milliseconds gives the same figure at a cost on every reply, so a reading is reused for that long.
+ */
+const STEAL_REUSE_NS = 2_000_000n;
+let lastSteal: { atNs: bigint; value: bigint } | null = null;
+
 function stealNs(): bigint {
+  const now = process.hrtime.bigint();
+  if (lastSteal && now - lastSteal.atNs < STEAL_REUSE_NS) return lastSteal.value;
+  lastSteal = { atNs: now, value: readStealNs() };
+  return lastSteal.value;
+}
+
+function readStealNs(): bigint {
   const s = read('/proc/stat');
   const fields = s?.slice(0, s.indexOf('\n')).trim().split(/\s+/);
   const steal = fields?.[8];

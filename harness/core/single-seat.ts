@@ -135,9 +135,11 @@ export function seatView(game: Game, seat: string): Referee {
   };
   view.opponent = (move) => {
     if (mover === null) throw new Error(`seatView(${seat}): opponent() while no other seat is to move`);
-    const seatToMove = mover;
+    // Cleared only once the move is played: a scripted move the rules refuse can be given again.
+    const played = now(game.move(mover, move), 'move');
     mover = null;
-    return now(game.move(seatToMove, move), 'move');
+    return played;
   };
+  if (game.files) view.files = () => now(game.files!(seat), 'files');
   return view;
 }

@@ -7,7 +7,8 @@
 // writes (a seat's clock starts at its write, so no jury work is ever a bot's time) → botTurn(): the
 // seat collects the answer, stamped on arrival (seat.ts) → game.answer(seat, lines) judges it →
 // addViolation() / snapshot() → result() → reporters.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { BotIo } from './bot-io.js';
@@ -436,10 +437,13 @@ export class Table {
   /** Stops every bot, removes the folders botjury made, frees the game. Safe to call twice. */
   async close(): Promise<void> {
     await Promise.all([...this.runs.values()].map((run) => run.seat?.stop()));
-    for (const run of this.runs.values()) {
-      if (run.ownCwd) rmSync(run.ownCwd, { recursive: true, force: true });
+    // Off the event loop (libuv's threads): removing a folder takes milliseconds, and other games' bots
+    // may be answering meanwhile.
+    await Promise.all([...this.runs.values()].map(async (run) => {
+      const dir = run.ownCwd;
       run.ownCwd = null;
-    }
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }));
   }
 
   async dispose(): Promise<void> {

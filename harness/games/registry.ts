@@ -1,13 +1,12 @@
 // The games botjury knows: the five built in, and any game loaded from outside as a package
 // (`--game-module <path | package>`, or a scenario's `game: <id>` found as the installed package
 // `botjury-game-<id>`). The core never names a game; a game is one object (core/game.ts).
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { FILE_CAPS, readBoundedFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
 import { gameFromReferee, type Referee, type RefereeContext } from '../core/single-seat.js';
-import { processGame, type RefereeManifest } from './process-referee.js';
+import { definitionDataProblem, GameModuleError, readManifest, resolveGamePackage } from './manifest.js';
+import { processGame } from './process-referee.js';
 import { setGameResolver } from '../core/scenario.js';
 import { alquerque } from './alquerque/index.js';
 import { amazes } from './amazes/index.js';
@@ -26,9 +25,7 @@ export const GAME_SOURCES = new Map<string, string>();
 /** The package a scenario's `game: <id>` names when no loaded game has that id. */
 export const packageNameFor = (id: string): string => `botjury-game-${id}`;
 
-export class GameModuleError extends Error {
-  override name = 'GameModuleError';
-}
+export { GameModuleError };
 
 setGameResolver(findOrLoadGame);
 
@@ -45,30 +42,15 @@ const GAME_ID = /^[a-z][a-z0-9-]{0,39}$/;
  */
 export function loadGameModule(spec: string, fromDir: string): GameDefinition {
   const require = createRequire(path.join(fromDir, 'noop.js'));
-  let file: string;
-  try {
-    // A path when it looks like one or names a file that exists; otherwise a package name.
-    const asPath = spec.startsWith('.') || path.isAbsolute(spec) || existsSync(path.resolve(fromDir, spec));
-    file = require.resolve(asPath ? path.resolve(fromDir, spec) : spec);
-  } catch {
-    throw new GameModuleError(`game module '${spec}': not found (a path to its main file, or an installed package name)`);
-  }
+  // A path when it looks like one or names a file that exists, otherwise a package name; either way
+  // a regular file of bounded size (manifest.ts), checked before Node reads it.
+  const file = resolveGamePackage(spec, fromDir);
   const known = [...GAME_SOURCES].find(([, f]) => f === file);
   if (known) return findGame(known[0])!;
   let game: GameDefinition | undefined;
   if (file.endsWith('.json')) {
-    // A manifest naming a referee program in any language (process-referee.ts).
-    let manifest: RefereeManifest;
-    try {
-      manifest = JSON.parse(readBoundedFile(file, FILE_CAPS.scenario, 'game manifest', spec)) as RefereeManifest;
-    } catch (e) {
-      throw new GameModuleError(`game manifest '${spec}': ${e instanceof SyntaxError ? `not JSON (${e.message})` : (e as Error).message}`);
-    }
-    if (!Array.isArray(manifest?.referee) || manifest.referee.length === 0 || !manifest.referee.every((a) => typeof a === 'string'))
-      throw new GameModuleError(`game manifest '${spec}': 'referee' must be the referee program's command, e.g. ["python3", "referee.py"]`);
-    if ((manifest as { protocol?: unknown }).protocol !== 2)
-      throw new GameModuleError(`game manifest '${spec}': its referee must speak protocol 2 ("protocol": 2 in game.json: one referee for every seat of a game); botjury 0.1's one-seat protocol is no longer spoken — see docs/game-api.md, "Referees in any language"`);
-    game = processGame(manifest, path.dirname(file));
+    // A manifest naming a referee program in any language (process-referee.ts), checked against its schema.
+    game = processGame(readManifest(file, spec), path.dirname(file));
   } else {
     let exported: Record<string, unknown>;
     try {
@@ -78,7 +60,8 @@ export function loadGameModule(spec: string, fromDir: string): GameDefinition {
     }
     game = (exported.game ?? (exported.default as Record<string, unknown> | undefined)?.game ?? exported.default) as GameDefinition | undefined;
   }
-  const problem = definitionProblem(game);
+  // The shape first (an object with the functions a game needs), then its data (profiles, limits, names).
+  const problem = definitionProblem(game) ?? definitionDataProblem(game!);
   if (problem) throw new GameModuleError(`game module '${spec}' (${file}): ${problem}`);
   game = withGameFactory(game!);
   if (findGame(game!.id)) throw new GameModuleError(`game module '${spec}': a game '${game!.id}' is already known (${GAME_SOURCES.get(game!.id) ?? 'built in'})`);

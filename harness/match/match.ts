@@ -182,7 +182,8 @@ export class DetailBound {
 
   admit(g: MatchGame): void {
     if (g.seats.some((s) => s.replyWallsMs)) this.compacted++;
-    else if ((this.kept += detailChars(g)) > this.budgetChars) {
+    // Once over the budget every later game is compacted: it need not be measured (merge admits thousands).
+    else if (this.kept > this.budgetChars || (this.kept += detailChars(g)) > this.budgetChars) {
       compactGame(g);
       this.compacted++;
     }
@@ -336,6 +337,12 @@ export function compareWithRecord(recorded: readonly string[], played: readonly 
 function seatResult(role: string, outcome: Outcome | null, runs: ScenarioResult[], players: number): GameResult | null {
   if (!outcome) return null;
   if (outcome.winner !== undefined) return outcome.winner === role ? 'win' : 'loss';
+  // No single winner among several players (SnakeCore's shared lead): the leaders draw, the rest lose.
+  const scores = Object.values(outcome.scores);
+  if (outcome.finished && players > 2 && scores.length > 0 && Object.hasOwn(outcome.scores, role)) {
+    const best = Math.max(...scores);
+    return outcome.scores[role] === best ? 'draw' : 'loss';
+  }
   // No winner: a draw when the rules ended the game, or when it was cut short with nobody at fault.
   if (outcome.finished || !runs.some((r) => r.status === 'failed')) return 'draw';
   // Cut short by a bot's failure: that bot loses; in a two-player game the other wins.
@@ -458,16 +465,5 @@ export function standing(bot: MatchBot, k: number, games: readonly MatchGame[]):
   };
 }
 
-/** Several shards' reports as one: the games of all, statistics over all, as if run at once. */
-export function mergeReports(reports: MatchReport[], options: Pick<MatchOptions, 'game' | 'bots' | 'sprt'>): MatchReport {
-  const first = reports[0]!;
-  const games = reports.flatMap((r) => r.games).sort((a, b) => a.index - b.index);
-  const started = new Date(Math.min(...reports.map((r) => Date.parse(r.startedAt))));
-  // The merged report is bounded as one match's is: full detail for the first games only.
-  const bound = new DetailBound(DETAIL_BUDGET_CHARS);
-  for (const g of games) bound.admit(g);
-  const merged = buildReport({ ...options, games: first.planned, seed: first.seed, profile: first.profile }, first.tool.version, started, games);
-  if (bound.compacted > 0) merged.compactedGames = bound.compacted;
-  merged.durationMs = Math.max(...reports.map((r) => Date.parse(r.startedAt) + r.durationMs)) - started.getTime();
-  return merged;
-}
+// `merge` lives in merge.ts; re-exported for the code that imports it from here.
+export { mergeReports } from './merge.js';

@@ -16,7 +16,8 @@ export function gameLine(g: MatchGame, names: readonly string[], planned: number
   const faults = g.seats.flatMap((s) => (s.run && s.bot !== null ? s.run.violations.filter((v) => v.severity === 'error').map((v) => `${names[s.bot!]}: ${v.code}${v.ply !== undefined ? ` at ply ${v.ply}` : ''}`) : []));
   const notes = [...faults, ...g.seats.flatMap((s) => (s.run?.error ? [`harness error: ${s.run.error.split('\n')[0]}`] : []))];
   const record = g.record ? recordText(g.record) : '';
-  return `game ${g.index + 1}/${planned}: ${seats} — ${g.outcome?.summary ?? 'no outcome'}${notes.length ? ` [${notes.join('; ')}]` : ''}${g.rerunAlone ? ' (the replay that confirms or clears a timing verdict)' : ''}${record}`;
+  // The outcome's summary is the referee's text (a referee program's, for a game package): escaped.
+  return `game ${g.index + 1}/${planned}: ${seats} — ${g.outcome ? printable(g.outcome.summary, 500) : 'no outcome'}${notes.length ? ` [${printable(notes.join('; '), 1000)}]` : ''}${g.rerunAlone ? ' (the replay that confirms or clears a timing verdict)' : ''}${record}`;
 }
 
 /** Where the programs' moves left a disputed game's record. */
@@ -35,7 +36,7 @@ const num = (v: number | null, digits = 1): string => (v === null ? '—' : v.to
 export function standingsTable(report: MatchReport): { head: string[]; rows: string[][] } {
   const head = ['bot', 'games', 'W', 'D', 'L', 'points', 'score %', 'median ms', 'worst ms', 'budget max', 'violations'];
   const rows = report.standings.map((s) => [
-    s.name,
+    printable(s.name, 40),
     String(s.games),
     String(s.wins),
     String(s.draws),
@@ -61,7 +62,8 @@ export function pointsLegend(report: MatchReport): string {
 /** The match's first line: game, games played, shard, seed, profile, why it stopped. */
 export function matchHeadline(report: MatchReport): string {
   const played = report.games.length;
-  return `${report.game}: ${played} game${played === 1 ? '' : 's'} played of ${report.planned}${report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : ''}, seed ${report.seed}, profile ${report.profile}${report.stopped ? ` — stopped: ${report.stopped}` : ''}`;
+  // A merged report's fields come from shard files: seeds, profiles and commands are shown escaped.
+  return `${report.game}: ${played} game${played === 1 ? '' : 's'} played of ${report.planned}${report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : ''}, seed ${printable(String(report.seed), 200)}, profile ${printable(report.profile, 60)}${report.stopped ? ` — stopped: ${printable(report.stopped, 500)}` : ''}`;
 }
 
 /** The pair's score, Elo and SPRT lines (two bots), else none. */
@@ -88,7 +90,7 @@ export function matchSummary(report: MatchReport): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const fmtRow = (r: string[]): string => r.map((c, i) => (i === 0 || i === r.length - 1 ? pad(c, widths[i]!) : lpad(c, widths[i]!))).join('  ').trimEnd();
   lines.push(fmtRow(head), ...rows.map(fmtRow));
-  for (const s of report.standings) lines.push(`  ${s.name}: ${s.command.join(' ')}`);
+  for (const s of report.standings) lines.push(`  ${printable(s.name, 40)}: ${printable(s.command.join(' '), 1000)}`);
   lines.push(`  ${pointsLegend(report)}`);
   if (report.compactedGames)
     lines.push(`  (transcripts, per-reply timing and replays are kept for the first ${played - report.compactedGames} games to end; the other ${report.compactedGames} keep results, verdicts and reply times — --transcript FILE records every game)`);

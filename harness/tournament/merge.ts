@@ -1,96 +1,145 @@
-// Tournament shards as one tournament (`botjury merge`): every shard checked to be a part of the same
-// tournament (settings, bots, schedule; no game twice; every game where the schedule puts it), then the
-// standings, cross table, pairs and Elo computed over all games, as if it had run at once. Reports are
-// added one at a time and their games' detail bounded as they come (as one run's report is), so
-// merging holds one shard's file and the games' results, never every shard whole.
+// Tournament shards as one tournament (`botjury merge`), read as a match's shards are
+// (harness/match/merge.ts: each file taken apart into its top-level fields and its games, never parsed
+// whole): the fields checked against schemas/tournament-report.schema.json before any is read, then
+// each game against the schema's game as it is read; then what a schema cannot say — a game this
+// botjury knows, the same tournament in every shard (settings, bots, schedule, shard count), every
+// game where the schedule puts it, of its shard, once. The standings, cross table, pairs and Elo are
+// computed over all games, as if the tournament had run at once. Past the detail budget a game keeps
+// only what the merged report needs, so memory holds one shard's text and the games' results.
 import { HarnessError } from '../core/bot-process.js';
+import { FileError } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
 import { DETAIL_BUDGET_CHARS, DetailBound } from '../match/match.js';
+import { seatRunsProblem, type ShardParts } from '../match/merge.js';
 import { buildTournamentReport } from './results.js';
 import { planSchedule, type Schedule } from './schedule.js';
+import { schemaProblem } from './schemas.js';
 import { canonical, gameProblem, seatProblem } from './state.js';
 import { shardIndexes } from './tournament.js';
 import type { TournamentGame, TournamentReport, TournamentSettings, VoidedPlay } from './types.js';
 
 const SETTINGS_KEYS = ['game', 'tournament', 'rounds', 'seed', 'profile', 'opponent', 'setup', 'memoryMb', 'strict'] as const;
 
+interface Identity {
+  head: TournamentReport;
+  name: string;
+  game: GameDefinition;
+  schedule: Schedule;
+}
+
 export class TournamentMerger {
-  private readonly schedule: Schedule;
+  private first: Identity | undefined;
   private readonly games = new Map<number, TournamentGame>();
   private readonly voided: VoidedPlay[] = [];
   private readonly unresolved: number[] = [];
-  private readonly shards = new Set<number>();
-  private readonly bound = new DetailBound(DETAIL_BUDGET_CHARS);
+  private readonly shards = new Map<number, string>();
+  private readonly bound: DetailBound;
   private readonly stopped: string[] = [];
   private planned = 0;
   private started = Infinity;
   private ended = -Infinity;
   private isolated = true;
 
-  /** `first`: the first shard's report (schema-checked), which the others must agree with. */
-  constructor(private readonly first: TournamentReport, private readonly firstShown: string, private readonly game: GameDefinition) {
-    if (first.schedule.seats !== game.roles.length) throw new HarnessError(`${firstShown}: its games have ${first.schedule.seats} seats; ${game.id} has ${game.roles.length}`);
-    this.schedule = planSchedule({ kind: first.tournament, bots: first.bots.length, seats: game.roles.length, rounds: first.rounds, seed: first.seed });
+  /** `findGame`: the games this botjury knows (built in and loaded with --game-module). */
+  constructor(private readonly findGame: (id: string) => GameDefinition | undefined, detailBudgetChars = DETAIL_BUDGET_CHARS) {
+    this.bound = new DetailBound(detailBudgetChars);
   }
 
-  /** Adds a shard's report (schema-checked); a report of another tournament, or a game twice, is refused. */
-  add(report: TournamentReport, shown: string): void {
-    const notSame = (why: string): HarnessError => new HarnessError(`${shown} is not a shard of the same tournament as ${this.firstShown}: ${why}`);
-    for (const key of SETTINGS_KEYS) if (canonical(report[key]) !== canonical(this.first[key])) throw notSame(`its ${key} differs`);
-    if (canonical(report.bots) !== canonical(this.first.bots)) throw notSame('its bots differ');
-    if (report.schedule.games !== this.schedule.games) throw notSame(`its schedule has ${report.schedule.games} games, not ${this.schedule.games}`);
-    if ((report.shard?.count ?? 1) !== (this.first.shard?.count ?? 1)) throw notSame(`it is a shard of ${report.shard?.count ?? 1}, not of ${this.first.shard?.count ?? 1}`);
-    const shard = report.shard?.index ?? 1;
-    if (this.shards.has(shard)) throw new HarnessError(`${shown}: shard ${shard} is given twice: merge each shard once`);
-    this.shards.add(shard);
-    const indexes = new Set(shardIndexes(this.schedule.games, report.shard));
-    const expected = { schedule: this.schedule, indexes };
-    for (const g of report.games) {
-      const problem = gameProblem(g, g.seats.map((s) => s.bot), expected) ?? seatProblem(g, this.game);
-      if (problem) throw new HarnessError(`${shown}: ${problem}`);
-      if (this.games.has(g.index)) throw new HarnessError(`${shown}: game ${g.index + 1} is in two reports: merge each shard once`);
-      this.games.set(g.index, g);
+  add(shard: ShardParts): void {
+    const fail = (reason: string): FileError => new FileError(shard.name, reason);
+    const problem = schemaProblem('tournament-report', shard.head);
+    if (problem) throw fail(problem);
+    const head = shard.head as TournamentReport;
+    const { schedule, game } = this.identify(head, shard.name);
+    const shardIndex = head.shard?.index ?? 1;
+    const other = this.shards.get(shardIndex);
+    if (other !== undefined) throw fail(`shard ${shardIndex} is given twice (this one and ${other}): merge each shard once`);
+    this.shards.set(shardIndex, shard.name);
+    const expected = { schedule, indexes: new Set(shardIndexes(schedule.games, head.shard)) };
+    let position = 0;
+    for (const data of shard.games) {
+      const where = `/games/${position++}`;
+      const gameSchemaProblem = schemaProblem('tournament-game', data, where);
+      if (gameSchemaProblem) throw fail(gameSchemaProblem);
+      const g = data as TournamentGame;
+      const inconsistency = gameProblem(g, g.seats.map((s) => s.bot), expected) ?? seatProblem(g, game) ?? seatRunsProblem(g);
+      if (inconsistency) throw fail(`${where}: ${inconsistency}`);
+      if (this.games.has(g.index)) throw fail(`${where}: game ${g.index + 1} is in two reports: merge each shard once`);
       this.bound.admit(g);
+      this.games.set(g.index, g);
     }
-    for (const v of report.voided) {
-      const problem = gameProblem(v, v.seats, expected);
-      if (problem) throw new HarnessError(`${shown}: voided play: ${problem}`);
+    for (const [k, v] of head.voided.entries()) {
+      const inconsistency = gameProblem(v, v.seats, expected);
+      if (inconsistency) throw fail(`/voided/${k}: ${inconsistency}`);
       this.voided.push(v);
     }
-    for (const i of report.unresolved) {
-      if (!indexes.has(i)) throw new HarnessError(`${shown}: unresolved game ${i + 1} is not one of its shard's`);
+    for (const [k, i] of head.unresolved.entries()) {
+      if (!expected.indexes.has(i)) throw fail(`/unresolved/${k}: game ${i + 1} is not a game of this shard`);
+      if (this.games.has(i)) throw fail(`/unresolved/${k}: game ${i + 1} has a result in a report`);
       this.unresolved.push(i);
     }
-    this.planned += report.planned;
-    if (report.stopped) this.stopped.push(`${report.shard ? `shard ${report.shard.index}/${report.shard.count}` : shown}: ${report.stopped}`);
-    this.isolated &&= report.isolated;
-    const start = Date.parse(report.startedAt);
-    if (Number.isFinite(start)) {
-      this.started = Math.min(this.started, start);
-      this.ended = Math.max(this.ended, start + report.durationMs);
-    }
+    this.planned += head.planned;
+    if (head.stopped) this.stopped.push(`${head.shard ? `shard ${head.shard.index}/${head.shard.count}` : shard.name}: ${head.stopped}`);
+    this.isolated &&= head.isolated;
+    const start = Date.parse(head.startedAt);
+    this.started = Math.min(this.started, start);
+    this.ended = Math.max(this.ended, start + head.durationMs);
   }
 
-  result(version: string): TournamentReport {
-    const settings = Object.fromEntries(SETTINGS_KEYS.filter((k) => this.first[k] !== undefined).map((k) => [k, this.first[k]])) as unknown as TournamentSettings;
-    const startedAt = new Date(Number.isFinite(this.started) ? this.started : Date.now());
+  finish(): TournamentReport {
+    const first = this.first;
+    if (!first) throw new HarnessError('merge needs the JSON reports of the shards');
+    const settings = Object.fromEntries(SETTINGS_KEYS.filter((k) => first.head[k] !== undefined).map((k) => [k, first.head[k]])) as unknown as TournamentSettings;
     const report = buildTournamentReport({
       settings,
-      bots: this.first.bots,
-      schedule: this.schedule,
+      bots: first.head.bots,
+      schedule: first.schedule,
       planned: this.planned,
-      version,
-      startedAt,
+      version: first.head.tool.version,
+      startedAt: new Date(this.started),
       games: [...this.games.values()],
       voided: this.voided,
       unresolved: this.unresolved,
       isolated: this.isolated,
-      ...(this.first.sprt ? { sprt: this.first.sprt } : {}),
-      ...(this.stopped.length ? { stopped: this.stopped.join('; ') } : {}),
-      ...(this.first.scoring ? { scoring: this.first.scoring } : {}),
+      ...(first.head.sprt ? { sprt: first.head.sprt } : {}),
+      ...(this.stopped.length ? { stopped: this.stopped.join('; ').slice(0, 2000) } : {}),
+      ...(first.head.scoring ? { scoring: first.head.scoring } : {}),
     });
     if (this.bound.compacted > 0) report.compactedGames = this.bound.compacted;
-    if (Number.isFinite(this.ended)) report.durationMs = Math.max(0, this.ended - startedAt.getTime());
+    report.durationMs = Math.max(0, this.ended - this.started);
+    // Whatever the shards held, what merge writes is a tournament report (a failure here is botjury's bug).
+    const problem = schemaProblem('tournament-report', report);
+    if (problem) throw new HarnessError(`the merged report does not validate (a botjury bug): ${problem}`);
     return report;
+  }
+
+  /** The tournament this shard belongs to: the first shard's, which every later one must equal. */
+  private identify(head: TournamentReport, name: string): Identity {
+    const fail = (reason: string): FileError => new FileError(name, reason);
+    const first = this.first;
+    if (first) {
+      const differs = SETTINGS_KEYS.find((k) => canonical(head[k]) !== canonical(first.head[k])) ??
+        (canonical(head.bots) !== canonical(first.head.bots) ? 'bots' :
+          canonical(head.sprt) !== canonical(first.head.sprt) ? 'SPRT' :
+          head.schedule.games !== first.schedule.games ? 'schedule' :
+          (head.shard?.count ?? 1) !== (first.head.shard?.count ?? 1) ? 'shard count' : null);
+      if (differs) throw fail(`not a shard of the same tournament as ${first.name} (its ${differs} differs; game, format, rounds, seed, profile, opponent, setup, limits, bots, SPRT and shard count must agree)`);
+      return first;
+    }
+    const game = this.findGame(head.game);
+    if (!game) throw fail(`game '${head.game}' is not a game botjury knows (load a game package with --game-module)`);
+    if (!Object.hasOwn(game.profiles, head.profile)) throw fail(`profile '${head.profile}' is not a profile of ${game.id}`);
+    if (head.shard && head.shard.index > head.shard.count) throw fail(`shard ${head.shard.index} of ${head.shard.count}`);
+    if (head.bots.some((b, k) => head.bots.findIndex((c) => c.name === b.name) !== k)) throw fail('two bots with one name');
+    let schedule: Schedule;
+    try {
+      schedule = planSchedule({ kind: head.tournament, bots: head.bots.length, seats: game.roles.length, rounds: head.rounds, seed: head.seed });
+    } catch (e) {
+      if (e instanceof RangeError) throw fail(`its tournament cannot be scheduled: ${e.message}`);
+      throw e;
+    }
+    if (head.schedule.games !== schedule.games) throw fail(`its schedule has ${head.schedule.games} games; ${head.tournament} of ${head.bots.length} bots in ${game.id} over ${head.rounds} rounds has ${schedule.games}`);
+    this.first = { head, name, game, schedule };
+    return this.first;
   }
 }

@@ -12,7 +12,7 @@ import type { GameDefinition } from '../core/game.js';
 import { printable } from '../core/printable.js';
 import { compactGame } from '../match/match.js';
 import { MAX_SCHEDULE_GAMES, type Schedule } from './schedule.js';
-import { schemaProblems } from './schemas.js';
+import { schemaProblem } from './schemas.js';
 import type { SchedulePlace, TournamentBot, TournamentGame, TournamentSettings, VoidedPlay } from './types.js';
 
 export const TOURNAMENT_STATE_FORMAT = 'botjury-tournament-state';
@@ -128,8 +128,7 @@ export interface ExpectedState {
  * else is a HarnessError of one line naming the line (exit 2), and nothing is played.
  */
 export async function readTournamentState(file: string, shown: string, expected: ExpectedState): Promise<TournamentState> {
-  const bad = (problem: string, more = 0): HarnessError =>
-    new HarnessError(`--resume ${shown}: ${printable(problem, 400)}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`);
+  const bad = (problem: string): HarnessError => new HarnessError(`--resume ${shown}: ${printable(problem, 400)}`);
   const lines = readLines(file, STATE_CAPS, 'state file', shown);
   let header: TournamentStateHeader | undefined;
   const games = new Map<number, TournamentGame>();
@@ -146,14 +145,14 @@ export async function readTournamentState(file: string, shown: string, expected:
         throw bad(`line ${line.number} is not JSON`);
       }
       if (!header) {
-        const problems = schemaProblems('state-header', data);
-        if (problems.length > 0) throw bad(`line 1 is not a botjury tournament state header: ${problems[0]!}`, problems.length - 1);
+        const problem = schemaProblem('state-header', data);
+        if (problem) throw bad(`line 1 is not a botjury tournament state header: ${problem}`);
         header = data as TournamentStateHeader;
         const differs = headerDifference(header, expected.header);
         if (differs) throw bad(`it is the state of another tournament: ${differs} (resume with the command line that wrote it, --state replaced by --resume)`);
       } else {
-        const problems = schemaProblems('state-line', data);
-        if (problems.length > 0) throw bad(`line ${line.number}: ${problems[0]!}`, problems.length - 1);
+        const problem = schemaProblem('state-line', data);
+        if (problem) throw bad(`line ${line.number}: ${problem}`);
         if (Object.hasOwn(data as object, 'game')) {
           const g = (data as { game: TournamentGame }).game;
           const problem = gameProblem(g, g.seats.map((s) => s.bot), expected) ?? seatProblem(g, expected.game);

@@ -10,6 +10,8 @@ import type { TournamentGame, TournamentOptions, TournamentReport, TournamentSet
 
 /** Plays of a voided game after its first: a fault that repeats three times is the judge's, not luck's. */
 export const VOID_REPLAYS = 2;
+/** A voided play keeps this much of its fault's text (a referee's message, an internal error's stack). */
+const MAX_ERROR_CHARS = 10_000;
 
 export function tournamentSchedule(options: Pick<TournamentOptions, 'game' | 'bots' | 'tournament' | 'rounds' | 'seed'>): Schedule {
   return planSchedule({ kind: options.tournament, bots: options.bots.length, seats: options.game.roles.length, rounds: options.rounds, seed: options.seed });
@@ -85,7 +87,7 @@ export async function runTournament(options: TournamentOptions, version: string)
       if (fault === undefined) return tournamentGame(game!, place, options);
       const voidedPlay: VoidedPlay = {
         index: place.index, round: place.round, tableIndex: place.tableIndex, rotation: place.rotation, pairKey: place.pairKey,
-        seed: place.seed, seats: place.table, attempt, error: fault,
+        seed: place.seed, seats: place.table, attempt, error: fault.slice(0, MAX_ERROR_CHARS),
       };
       voided.push(voidedPlay);
       options.onVoid?.(voidedPlay);

@@ -3,6 +3,7 @@
 // stderr shown once as indented lines, and "e.g." where `expected` is one legal answer of several.
 // Whatever the bot does, one scenario run prints a bounded number of lines.
 import type { Violation } from '../../harness/core/violations.js';
+import { printable as terminalSafe } from '../../harness/core/printable.js';
 import { fixHint, type BotLanguage } from './fix-hints.js';
 
 export type Style = 'red' | 'green' | 'yellow' | 'dim' | 'bold' | 'cyan';
@@ -18,9 +19,9 @@ const STDERR_LINE_CHARS = 160;
 /** Keys of `evidence` that hold the bot's stderr: shown as indented lines, not squashed into one. */
 const STDERR_KEYS = new Set(['stderrTail', 'head']);
 
-/** Bot bytes shown as they are, with control characters made visible (never interpreted by a terminal). */
+/** Bot bytes shown as they are, with control characters made visible (never interpreted by a terminal): core printable(), unclipped. */
 export function printable(text: string): string {
-  return text.replace(/[\x00-\x1f\x7f]/g, (c) => (c === '\r' ? '\\r' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  return terminalSafe(text, Infinity);
 }
 
 /** printable() of at most `max` characters of `text`, saying how much was left out. */

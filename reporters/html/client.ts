@@ -343,11 +343,13 @@ const SCRIPT = String.raw`
         tip(s('circle', { cx: hx, cy: hy, r: C * 0.38, fill: color, stroke: '#000', 'stroke-width': 1 }, grp), 'python ' + (p.python || i + 1) + ' head at (' + head[0] + ',' + head[1] + '), ' + p.cells.length + ' cells');
         s('text', { x: hx, y: hy + 3.5, 'text-anchor': 'middle', 'class': 'token' }, grp, String(p.python || i + 1));
       });
-      var rows = [['turn', st.ply], ['to move', st.toMove === null ? 'game over' : st.toMove], ['bot name', st.botName]];
+      // One bot seat: botName; in a match every named python carries its bot's name.
+      var own = st.pythons.filter(function (q) { return isObj(q) && String(q.python) === String(ctx.role); })[0];
+      var rows = [['turn', st.ply], ['to move', st.toMove === null ? 'game over' : st.toMove], ['bot name', st.botName !== undefined ? st.botName : own && own.name]];
       st.pythons.forEach(function (p, i) {
         if (!isObj(p)) return;
         var id = p.python || i + 1;
-        rows.push(['python ' + id + (String(id) === String(ctx.role) ? ' (the bot)' : ''), 'score ' + p.score + ', length ' + (isArr(p.cells) ? p.cells.length : '?') + (p.protection ? ', protected ' + p.protection : '') + (p.disqualified ? ', disqualified' : '')]);
+        rows.push(['python ' + id + (String(id) === String(ctx.role) ? ' (the bot)' : ''), 'score ' + p.score + ', length ' + (isArr(p.cells) ? p.cells.length : '?') + (p.protection ? ', protected ' + p.protection : '') + (p.disqualified ? ', disqualified' : '') + (typeof p.name === 'string' ? ', bot ' + JSON.stringify(p.name) : '')]);
       });
       rows.push(['last', st.last]);
       rows.push(['key', 'dark: wall; yellow: reactor; brown: ordinary block; green: energy block; numbered circle: a python\'s head, its body the coloured line; dashed ring: protection']);

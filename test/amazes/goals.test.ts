@@ -6,10 +6,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../harness/core/rng.js';
-import type { JuryAction } from '../../harness/core/game.js';
+import type { JuryAction, Referee } from '../../harness/core/single-seat.js';
 import { amazes } from '../../harness/games/amazes/index.js';
-import { AmazesReferee } from '../../harness/games/amazes/referee.js';
-import { HAS_SHARED, needsShared, ROOT, runJson, type Report } from '../helpers.js';
+import { HAS_SHARED, needsShared, refereeOf, ROOT, runJson, type Report } from '../helpers.js';
 
 const RANDOM_BOT = ['python3', 'test/fixtures/bots/amazes-random.py'];
 const SUITE = 'scenarios/amazes';
@@ -55,11 +54,11 @@ describe('Amazes goals (reach:)', () => {
   }, 60_000);
 });
 
-describe('AmazesReferee.reached()', () => {
+describe('AmazesGame.reached(seat), seen from the seat', () => {
   const referee = (role: 'red' | 'blue', seed: number, extra: { opponent?: string; setup?: Record<string, unknown> } = {}) =>
-    new AmazesReferee({ role, seed, rng: createRng(seed), setup: extra.setup, scenarioDir: path.join(ROOT, 'scenarios', 'amazes'), profile: amazes.profiles.codecup2010!, ...(extra.opponent ? { opponent: extra.opponent } : {}) });
+    refereeOf(amazes, { role, seed, rng: createRng(seed), setup: extra.setup, scenarioDir: path.join(ROOT, 'scenarios', 'amazes'), profile: amazes.profiles.codecup2010!, ...(extra.opponent ? { opponent: extra.opponent } : {}) });
   /** Plays the game to its end, the bot always stepping back (`T`), the opponent built in. */
-  const playOut = (r: AmazesReferee): JuryAction => {
+  const playOut = (r: Referee): JuryAction => {
     for (;;) {
       const a = r.next();
       if (a.type === 'end') return a;
@@ -71,27 +70,27 @@ describe('AmazesReferee.reached()', () => {
   it('a dead end facing its end wall, told in the first turn', () => {
     const r = referee('red', 6, { setup: { maze: 'mazes/dead-end-starts.txt' } });
     expect(r.next()).toMatchObject({ type: 'send', lines: ['Start', 'W', 'W', expect.stringMatching(/W$/), 'W', expect.any(String)] });
-    expect(r.reached()).toEqual(['dead-end']);
+    expect(r.reached!()).toEqual(['dead-end']);
   });
 
   it('caught: the chaser ends its first turn on Blue, who is then told a squared distance of 0', () => {
     const r = referee('blue', 5, { opponent: 'chaser' });
-    expect(r.reached()).toEqual([]); // Red moves first: nothing told yet
+    expect(r.reached!()).toEqual([]); // Red moves first: nothing told yet
     expect(r.next()).toMatchObject({ type: 'opponent' });
     r.opponent(undefined);
     expect(r.next()).toMatchObject({ type: 'send', lines: [expect.any(String), expect.any(String), expect.any(String), expect.any(String), '0'] });
-    expect(r.reached()).toContain('caught');
+    expect(r.reached!()).toContain('caught');
   });
 
   it('sudden death against the hunter; the full 150 turns against the explorer', () => {
     const hunted = referee('red', 4, { opponent: 'hunter' });
     expect(playOut(hunted)).toMatchObject({ type: 'end', ending: { kind: 'quit' } });
-    expect(hunted.reached()).toContain('sudden-death');
-    expect(hunted.reached()).not.toContain('turn-limit');
+    expect(hunted.reached!()).toContain('sudden-death');
+    expect(hunted.reached!()).not.toContain('turn-limit');
     const explored = referee('blue', 3);
-    expect(explored.reached()).not.toContain('turn-limit');
+    expect(explored.reached!()).not.toContain('turn-limit');
     expect(playOut(explored)).toMatchObject({ type: 'end', ending: { kind: 'self-exit' } });
-    expect(explored.reached()).toContain('turn-limit');
-    expect(explored.reached()).not.toContain('sudden-death');
+    expect(explored.reached!()).toContain('turn-limit');
+    expect(explored.reached!()).not.toContain('sudden-death');
   });
 });

@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MatchRelay } from '../../harness/match/relay.js';
 import { gameSeed, mergeReports, pairResult, runMatch, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
 import { GAMES } from '../../harness/games/registry.js';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -53,33 +52,6 @@ describe('seating and seeds', () => {
     expect(pairResult(g([[0, 'draw', 3], [1, 'draw', 5]]))).toBe('draw'); // two players: the rules' tie
     expect(pairResult(g([[0, 'loss', 40], [1, 'loss', 30], [null, 'win', 90], [null, 'loss', 10]]))).toBe('win');
     expect(pairResult(g([[0, 'loss', 0], [1, 'draw', 0]]))).toBe('loss'); // a forfeit
-  });
-});
-
-describe('the relay between the seats of one game', () => {
-  it('gives each other seat every move once, in order; a built-in seat is played by the first bot seat', async () => {
-    const relay = new MatchRelay(['0', '1', '2', '3'], ['0', '1']);
-    const [a, b] = [relay.forSeat('0'), relay.forSeat('1')];
-    expect([a.owns('2'), a.owns('3'), b.owns('2'), a.owns('1')]).toEqual([true, true, false, false]);
-    a.publish('0', 'U');
-    a.publish('2', 'L');
-    a.publish('0', 'D');
-    expect(await b.take('0')).toBe('U');
-    expect(await b.take('2')).toBe('L');
-    expect(await b.take('0')).toBe('D');
-    const waiting = a.take('1');
-    b.publish('1', 'R');
-    expect(await waiting).toBe('R');
-    // A seat that leaves (its bot failed) makes no more moves: whoever waits for it learns so.
-    const never = b.take('0');
-    a.leave('0');
-    expect(await never).toBeNull();
-    expect(await b.take('3')).toBeNull(); // the built-ins seat 0 played left with it
-    // A bot's failure goes to the other seats in its place among the moves, for the rules' consequence.
-    const c = new MatchRelay(['red', 'blue'], ['red', 'blue']);
-    c.forSeat('red').publish('red', 'LR');
-    c.forSeat('red').fail('red', 'move-timeout', 3);
-    expect([await c.forSeat('blue').take('red'), await c.forSeat('blue').take('red')]).toEqual(['LR', { failed: 'move-timeout', ply: 3 }]);
   });
 });
 
@@ -306,7 +278,7 @@ describe('botjury match', () => {
     expect(bounded.standings.map((s) => s.timing.replies)).toEqual(whole.standings.map((s) => s.timing.replies));
     expect(bounded.standings.every((s) => s.timing.medianMs !== null && s.timing.worstMs !== null)).toBe(true);
     // merge keeps a compacted shard as it is and bounds what it adds.
-    const merged = mergeReports([JSON.parse(JSON.stringify(bounded)) as MatchReport], { game, bots: options.bots });
+    const merged = mergeReports([JSON.parse(JSON.stringify(bounded)) as MatchReport], { game });
     expect(merged.compactedGames).toBe(4);
     expect(merged.standings.map((s) => s.timing)).toEqual(bounded.standings.map((s) => s.timing));
   });

@@ -1,10 +1,11 @@
 // Shared test fixtures for On The Run.
-import type { Ending, FailureCode, Referee } from '../../harness/core/game.js';
+import type { Ending, FailureCode } from '../../harness/core/game.js';
 import { createRng, type Rng } from '../../harness/core/rng.js';
+import { seatView, type Referee } from '../../harness/core/single-seat.js';
 import type { ViolationDraft } from '../../harness/core/violations.js';
+import { onTheRun } from '../../harness/games/on-the-run/index.js';
 import { distanceTable, type GameMap } from '../../harness/games/on-the-run/map.js';
 import { closeInMove, closeInStart, keepAwayMove, keepAwayStart, type Board } from '../../harness/games/on-the-run/opponent.js';
-import { OnTheRunReferee } from '../../harness/games/on-the-run/referee.js';
 import {
   formatFugitiveMove, initialState, moveDetectives, moveFugitive, placeDetectives, placeFugitive, type Side, type State,
 } from '../../harness/games/on-the-run/rules.js';
@@ -28,11 +29,17 @@ P 1-4
 END
 `;
 
-export function referee(role: Side, setup: Record<string, unknown> | undefined, seed: number | string = 1, opponent?: string): OnTheRunReferee {
-  return new OnTheRunReferee({
-    role, seed: Number(seed) || 0, rng: createRng(seed), setup, scenarioDir: '.', opponent,
+/** The game seen from one bot seat (test/helpers.ts refereeOf), with the files the jury prepares for that seat. */
+export type SeatReferee = Referee & Required<Pick<Referee, 'reached' | 'snapshot'>> & { files(): Record<string, string> };
+
+/** A game with one bot seat, `role`, the other side played by the built-in `opponent` (or scripted moves). */
+export function referee(role: Side, setup: Record<string, unknown> | undefined, seed: number | string = 1, opponent?: string, scenarioDir = '.'): SeatReferee {
+  const game = onTheRun.createGame({
+    bots: [role], seed: Number(seed) || 0, rng: createRng(seed), setup, scenarioDir, ...(opponent !== undefined ? { opponent } : {}),
     profile: { name: 'test', description: '', limits: {} },
   });
+  // seatView leaves out files(): connect.txt is what a test reads the field from.
+  return Object.assign(seatView(game, role) as SeatReferee, { files: () => game.files!(role) as Record<string, string> });
 }
 
 /**

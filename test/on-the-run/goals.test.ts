@@ -11,10 +11,9 @@ import { parse } from 'yaml';
 import { createRng, type Rng } from '../../harness/core/rng.js';
 import { distanceTable, neighbourCities, parseConnect, type GameMap } from '../../harness/games/on-the-run/map.js';
 import { randomDetectivesMove, randomDetectivesStart, randomFugitiveMove, randomFugitiveStart, type Board } from '../../harness/games/on-the-run/opponent.js';
-import { OnTheRunReferee } from '../../harness/games/on-the-run/referee.js';
 import { formatFugitiveMove, TURNS, type State } from '../../harness/games/on-the-run/rules.js';
 import { ROOT, runJson } from '../helpers.js';
-import { drive, referee, type TestBot } from './fixtures.js';
+import { drive, referee, type SeatReferee, type TestBot } from './fixtures.js';
 
 const RANDOM_BOT = ['python3', 'test/fixtures/bots/on-the-run-random.py'];
 const SUITE = path.join(ROOT, 'scenarios', 'on-the-run');
@@ -49,7 +48,7 @@ describe('On The Run goals (reach:)', () => {
   }, 60_000);
 });
 
-describe('OnTheRunReferee.reached()', () => {
+describe('reached(seat)', () => {
   it('the swap, then the catch, on the example field', () => {
     const r = referee('fugitive', { connect: EXAMPLE_FIELD }, 6);
     const bot: TestBot = { received: [], answer: (ply) => [ply === 0 ? '5' : ply === 1 ? 'C 1' : 'P 4'] };
@@ -81,7 +80,7 @@ describe('the field of the two end-on-their-own scenarios: nobody can be caught 
   });
 
   it.each([1, 2, 3])('detectives that see the fugitive and close in on it never catch keep-away (seed %i)', (seed) => {
-    const ref = new OnTheRunReferee({ role: 'detectives', seed, rng: createRng(seed), setup: { connect: ESCAPE_FIELD }, scenarioDir: '.', profile: { name: 't', description: '', limits: {} } });
+    const ref = referee('detectives', { connect: ESCAPE_FIELD }, seed);
     const { ending } = drive(ref, seeingDetectives(ref, field, createRng(seed)));
     expect(ending.kind).toBe('self-exit');
     expect(ref.reached()).toContain('turn-limit');
@@ -89,7 +88,7 @@ describe('the field of the two end-on-their-own scenarios: nobody can be caught 
   });
 
   it.each([1, 2, 3])('a fugitive that heads for the keep-off detectives is never caught after turn 1 (seed %i)', (seed) => {
-    const ref = new OnTheRunReferee({ role: 'fugitive', seed, rng: createRng(seed), setup: { connect: ESCAPE_FIELD }, scenarioDir: '.', opponent: 'keep-off', profile: { name: 't', description: '', limits: {} } });
+    const ref = referee('fugitive', { connect: ESCAPE_FIELD }, seed, 'keep-off');
     const { ending } = drive(ref, reckless(ref, field, { startNextToDetective: false }));
     expect(ending.kind).toBe('self-exit');
     expect(ref.reached()).toContain('turn-limit');
@@ -97,7 +96,7 @@ describe('the field of the two end-on-their-own scenarios: nobody can be caught 
   });
 
   it('…except by starting next to a detective and moving into it in turn 1, which the rules allow', () => {
-    const ref = new OnTheRunReferee({ role: 'fugitive', seed: 7, rng: createRng(7), setup: { connect: ESCAPE_FIELD }, scenarioDir: '.', opponent: 'keep-off', profile: { name: 't', description: '', limits: {} } });
+    const ref = referee('fugitive', { connect: ESCAPE_FIELD }, 7, 'keep-off');
     const { ending } = drive(ref, reckless(ref, field, { startNextToDetective: true }));
     expect(ending.kind).toBe('quit');
     expect(ref.outcome().summary).toMatch(CAUGHT_IN_TURN_ONE);
@@ -119,7 +118,7 @@ describe('example-field.yaml: every legal line of play against the random oppone
     let compared = 0;
     for (let line = 1; line <= 20; line++)
       for (const role of ['fugitive', 'detectives'] as const) {
-        const ref = new OnTheRunReferee({ role, seed: 8, rng: createRng(8), setup: { connect: EXAMPLE_FIELD }, scenarioDir: '.', opponent: 'random', profile: { name: 't', description: '', limits: {} } });
+        const ref = referee(role, { connect: EXAMPLE_FIELD }, 8, 'random');
         const rng = createRng(`line ${line}`);
         // Bots that avoid a catch where they can, so that lines last.
         const bot = role === 'fugitive' ? randomFugitive(ref, field, rng, true) : randomDetectives(ref, field, rng, true);
@@ -258,10 +257,10 @@ function girth(field: GameMap): number {
 }
 
 type Seen = { detectives: number[]; fugitive: number | null };
-const seen = (ref: OnTheRunReferee): Seen => ref.snapshot() as Seen;
+const seen = (ref: SeatReferee): Seen => ref.snapshot() as Seen;
 
 /** Detectives that play uniformly random legal moves (`careful`: not onto the fugitive when they can help it). */
-function randomDetectives(ref: OnTheRunReferee, field: GameMap, rng: Rng, careful = false): TestBot {
+function randomDetectives(ref: SeatReferee, field: GameMap, rng: Rng, careful = false): TestBot {
   return {
     received: [],
     answer: (ply) => {
@@ -275,7 +274,7 @@ function randomDetectives(ref: OnTheRunReferee, field: GameMap, rng: Rng, carefu
 }
 
 /** A fugitive that plays uniformly random legal moves, into a detective included (`careful`: not when it can help it). */
-function randomFugitive(ref: OnTheRunReferee, field: GameMap, rng: Rng, careful = false): TestBot {
+function randomFugitive(ref: SeatReferee, field: GameMap, rng: Rng, careful = false): TestBot {
   return {
     received: [],
     answer: (ply) => {
@@ -290,7 +289,7 @@ function randomFugitive(ref: OnTheRunReferee, field: GameMap, rng: Rng, careful 
 }
 
 /** Detectives that see the fugitive (more than any bot is told) and each move as close to it as they can. */
-function seeingDetectives(ref: OnTheRunReferee, field: GameMap, rng: Rng): TestBot {
+function seeingDetectives(ref: SeatReferee, field: GameMap, rng: Rng): TestBot {
   const dist = distanceTable(field);
   return {
     received: [],
@@ -305,7 +304,7 @@ function seeingDetectives(ref: OnTheRunReferee, field: GameMap, rng: Rng): TestB
 }
 
 /** A fugitive that heads for the nearest detective every turn, moving into one whenever it can. */
-function reckless(ref: OnTheRunReferee, field: GameMap, options: { startNextToDetective: boolean }): TestBot {
+function reckless(ref: SeatReferee, field: GameMap, options: { startNextToDetective: boolean }): TestBot {
   const dist = distanceTable(field);
   const nearest = (c: number, ds: number[]) => Math.min(...ds.map((d) => dist[c]![d]!));
   return {

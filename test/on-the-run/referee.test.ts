@@ -5,9 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ScenarioError } from '../../harness/core/game.js';
-import { createRng } from '../../harness/core/rng.js';
 import { parseConnect } from '../../harness/games/on-the-run/map.js';
-import { OnTheRunReferee } from '../../harness/games/on-the-run/referee.js';
 import { drive, EXAMPLE_MAP, ListBot, referee, SimBot } from './fixtures.js';
 
 const example = { connect: EXAMPLE_MAP };
@@ -38,7 +36,7 @@ describe('setup and connect.txt', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'otr-'));
     const withViewerData = EXAMPLE_MAP + '1 10 10\n2 20 10\n';
     writeFileSync(path.join(dir, 'demo.txt'), withViewerData);
-    const ref = new OnTheRunReferee({ role: 'fugitive', seed: 1, rng: createRng(1), setup: { map: 'demo.txt' }, scenarioDir: dir, profile: { name: 't', description: '', limits: {} } });
+    const ref = referee('fugitive', { map: 'demo.txt' }, 1, undefined, dir);
     expect(ref.files()['connect.txt']).toBe(withViewerData);
     expect(referee('fugitive', example).files()['connect.txt']).toBe(EXAMPLE_MAP);
   });

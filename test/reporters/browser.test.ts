@@ -225,6 +225,30 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
     }
   });
 
+  it('names each python\'s bot in a SnakeCore match: every seat\'s replay shows its own bot\'s name and the others\'', async () => {
+    const file = path.join(dir, 'snakecore-match.html');
+    const setup = path.join(dir, 'small.yaml');
+    writeFileSync(setup, 'setup:\n  size: 8\n  moves: 3\n  walls: 2\n  blocks: 6\n  energy: 2\n');
+    const py = ['python3', 'examples/snakecore/python/bot.py'];
+    const js = ['node', 'examples/snakecore/js/bot.js'];
+    const r = await runCli(['match', 'snakecore', '--games', '1', '--setup', setup, '--reporter', `html=${file}`, '--', ...py, '--', ...js, '--', ...py, '--', ...js]);
+    expect(r.code, r.stderr).toBe(0);
+    const { page, problems } = await open(file);
+    await openAllScenarios(page);
+    const replays = page.locator('.replay');
+    expect(await replays.count()).toBe(4);
+    for (let i = 0; i < 4; i++) {
+      // At the end of the game (at the start nobody has answered getName yet).
+      await replays.nth(i).locator('input.ply-slider').focus();
+      await page.keyboard.press('End');
+      const facts = await replays.nth(i).locator('.replay-stage dd').allTextContents();
+      expect(facts).toContain(i % 2 === 0 ? 'PyGreedy' : 'JsGreedy'); // the bot name row: this seat's own
+      expect(facts.filter((f) => /, bot "(PyGreedy|JsGreedy)"$/.test(f))).toHaveLength(4);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('filters scenarios by status and by verdict, failures first', async () => {
     const { page, problems } = await open(filterFile);
     const visible = async (): Promise<string[]> =>

@@ -7,12 +7,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commonGoalsReached } from '../../harness/core/goals.js';
-import type { Ending, Referee } from '../../harness/core/game.js';
+import type { Ending } from '../../harness/core/game.js';
+import { seatView, type Referee } from '../../harness/core/single-seat.js';
 import { createRng, numericSeed } from '../../harness/core/rng.js';
 import { loadScenario } from '../../harness/core/scenario.js';
 import { snakecore } from '../../harness/games/snakecore/index.js';
 import { DELTA, possibleActions, resolveAction, type Action, type Cell, type State } from '../../harness/games/snakecore/rules.js';
-import { ROOT, runJson } from '../helpers.js';
+import { refereeOf, ROOT, runJson } from '../helpers.js';
 
 const RANDOM_BOT = ['python3', 'test/fixtures/bots/snakecore-random.py'];
 const SUITE = 'scenarios/snakecore';
@@ -44,11 +45,12 @@ type Bot = (state: State, python: number) => Action;
 function play(file: string, role: string, bot: Bot, stopAtBotMove = Infinity): { goals: string[]; referee: Referee } {
   const sc = loadScenario(path.join(ROOT, SUITE, file), ROOT, [snakecore]);
   const scripted = (sc.steps ?? []).flatMap((s) => (s.kind === 'opponent' ? [String(s.move)] : []));
-  const ref = snakecore.createReferee({
-    role, seed: numericSeed(sc.seed), rng: createRng(sc.seed), setup: sc.setup, scenarioDir: sc.dir, profile: snakecore.profiles.tournament2008!,
+  const game = snakecore.createGame({
+    bots: [role], seed: numericSeed(sc.seed), rng: createRng(sc.seed), setup: sc.setup, scenarioDir: sc.dir, profile: snakecore.profiles.tournament2008!,
     ...(sc.opponent !== undefined ? { opponent: sc.opponent } : {}),
   });
-  const state = (): State => (ref as unknown as { state: State }).state;
+  const ref = seatView(game, role);
+  const state = (): State => (game as unknown as { state: State }).state;
   const p = Number(role) - 1;
   let named = false;
   let moves = 0;
@@ -125,11 +127,11 @@ describe('SnakeCore goals (reach:)', () => {
   });
 });
 
-describe('SnakeCoreReferee.reached()', () => {
+describe('SnakeCoreGame.reached()', () => {
   it('nothing before the first move; python 1 bites the bot: bite and bitten', () => {
     expect(play('attack.yaml', '2', skip, 1).goals.sort()).toEqual(['bite', 'bitten']);
     const sc = loadScenario(path.join(ROOT, SUITE, 'attack.yaml'), ROOT, [snakecore]);
-    const ref = snakecore.createReferee({ role: '2', seed: 0, rng: createRng(0), setup: sc.setup, scenarioDir: sc.dir, profile: snakecore.profiles.tournament2008! });
+    const ref = refereeOf(snakecore, { role: '2', seed: 0, rng: createRng(0), setup: sc.setup, scenarioDir: sc.dir, profile: snakecore.profiles.tournament2008! });
     ref.next();
     ref.next();
     ref.answer(['goals']);

@@ -1,13 +1,15 @@
 // The SnakeCore jury seen from one python's seat: order of requests, the wire format, and what the
 // jury does with every kind of answer. Driven here the way the core drives it, without processes.
 import { describe, expect, it } from 'vitest';
-import { ScenarioError, type JuryAction, type Judgement, type Referee } from '../../harness/core/game.js';
+import { ScenarioError, type Judgement } from '../../harness/core/game.js';
 import { createRng } from '../../harness/core/rng.js';
+import type { JuryAction, Referee } from '../../harness/core/single-seat.js';
 import { snakecore } from '../../harness/games/snakecore/index.js';
 import { checkName, parseAction } from '../../harness/games/snakecore/wire.js';
+import { refereeOf } from '../helpers.js';
 
 function referee(role: string, setup?: Record<string, unknown>, opponent?: string, seed = 1): Referee {
-  return snakecore.createReferee({
+  return refereeOf(snakecore, {
     role, seed, rng: createRng(seed), setup, scenarioDir: '.', profile: snakecore.profiles[snakecore.defaultProfile]!,
     ...(opponent ? { opponent } : {}),
   });
@@ -221,18 +223,20 @@ describe('answers to getAction', () => {
 
 describe('scripted opponents', () => {
   it('plays a scripted order, and rejects one that is not U L D R N A or cannot be carried out', () => {
-    const ref = referee('3', small, 'idle');
-    ref.next();
-    ref.next();
-    ref.answer(['Bot']);
-    expect(ref.next()).toMatchObject({ type: 'opponent', player: '1', ply: 1 });
-    expect(() => ref.opponent('u')).toThrow(/not one of U L D R N A/);
-    expect(() => ref.opponent('L')).toThrow(/cannot be carried out: the head at \(0,0\) would leave the 5x5 field \(script N to skip\)/);
-    expect(ref.opponent('R')).toBe('R');
-    expect(ref.next()).toMatchObject({ type: 'opponent', player: '2' });
-    expect(ref.opponent(undefined)).toBe('N'); // idle
-    const send = ref.next();
-    expect(send).toMatchObject({ type: 'send' });
+    // Driven through the Game itself: a refused scripted move leaves the same python to move.
+    const game = snakecore.createGame({ bots: ['3'], seed: 1, rng: createRng(1), setup: small, scenarioDir: '.', profile: snakecore.profiles.tournament2008!, opponent: 'idle' });
+    game.next();
+    game.next();
+    game.answer('3', ['Bot']);
+    expect(game.next()).toMatchObject({ type: 'move', seat: '1', ply: 1 });
+    expect(() => game.move('1', 'u')).toThrow(/not one of U L D R N A/);
+    expect(() => game.move('1', 'L')).toThrow(/cannot be carried out: the head at \(0,0\) would leave the 5x5 field \(script N to skip\)/);
+    expect(game.move('1', 'R')).toBe('R');
+    expect(game.next()).toMatchObject({ type: 'move', seat: '2' });
+    expect(() => game.move('1', 'N')).toThrow(/python 1 is not to be moved by the jury now/);
+    expect(game.move('2', undefined)).toBe('N'); // idle
+    const send = game.next();
+    expect(send).toMatchObject({ type: 'send', seat: '3' });
     expect((send as { lines: string[] }).lines[2]).toBe('.pb..');
   });
 });

@@ -1,7 +1,6 @@
 // Amazes (CodeCup 2010): the game definition the registry lists.
 import type { GameDefinition } from '../../core/game.js';
-import { gameFromReferee } from '../../core/single-seat.js';
-import { AmazesReferee } from './referee.js';
+import { AmazesGame } from './game.js';
 
 export const amazes: GameDefinition = {
   id: 'amazes',
@@ -28,5 +27,5 @@ export const amazes: GameDefinition = {
     'sudden-death': 'the game ended by sudden death: a player who had discovered all 625 squares ended its turn on the other',
     'turn-limit': 'the game went the full 150 turns each (no sudden death): after its 150th the bot ends on its own',
   },
-  createGame: gameFromReferee('amazes', (ctx) => new AmazesReferee(ctx)),
+  createGame: (ctx) => new AmazesGame(ctx),
 };

@@ -1,7 +1,6 @@
 // On The Run (CodeCup 2007): the game definition the registry lists.
 import type { GameDefinition } from '../../core/game.js';
-import { gameFromReferee } from '../../core/single-seat.js';
-import { OnTheRunReferee } from './referee.js';
+import { OnTheRunGame } from './game.js';
 
 export const onTheRun: GameDefinition = {
   id: 'on-the-run',
@@ -26,5 +25,5 @@ export const onTheRun: GameDefinition = {
     'turn-limit': 'the game went the full 50 turns: the detectives made their move of turn 50, after which each side ends on its own',
     'into-vacated-city': 'a detective moved into the city another detective left in the same move (legal: only the end of the turn counts), and the game went on',
   },
-  createGame: gameFromReferee('on-the-run', (ctx) => new OnTheRunReferee(ctx)),
+  createGame: (ctx) => new OnTheRunGame(ctx),
 };

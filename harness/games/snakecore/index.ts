@@ -1,13 +1,12 @@
 // SnakeCore (2008 programs tournament): the game definition the registry lists.
 import type { GameDefinition } from '../../core/game.js';
-import { gameFromReferee } from '../../core/single-seat.js';
-import { SnakeCoreReferee } from './referee.js';
+import { SnakeCoreGame } from './game.js';
 
 export const snakecore: GameDefinition = {
   id: 'snakecore',
   title: 'SnakeCore (2008)',
   ruleText: 'rules/snakecore.2008.en.md',
-  // The bot's python number. The default setup has 4 pythons; setups with fewer set `role`.
+  // The python numbers. The default setup has 4 pythons; setups with fewer set `role`.
   roles: ['1', '2', '3', '4'],
   profiles: {
     tournament2008: {
@@ -34,5 +33,5 @@ export const snakecore: GameDefinition = {
     'protected-body': "at the bot's turn a protected body block lay next to its head (an attack on it would be skipped)",
     'boxed-in': 'at its turn the bot had no order but N it could carry out',
   },
-  createGame: gameFromReferee('snakecore', (ctx) => new SnakeCoreReferee(ctx)),
+  createGame: (ctx) => new SnakeCoreGame(ctx),
 };

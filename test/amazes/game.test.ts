@@ -1,14 +1,15 @@
-// The Amazes referee driven by hand, as the core drives it, without processes.
+// The Amazes game seen from one bot seat (refereeOf), driven by hand as the core drives it, without processes.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ScenarioError, type Ending, type FailureCode, type JuryAction, type Judgement, type Outcome, type Referee } from '../../harness/core/game.js';
+import { ScenarioError, type Ending, type FailureCode, type Judgement, type Outcome } from '../../harness/core/game.js';
+import type { JuryAction, Referee } from '../../harness/core/single-seat.js';
 import { createRng } from '../../harness/core/rng.js';
 import { amazes } from '../../harness/games/amazes/index.js';
-import { HAS_SHARED, needsShared, SHARED } from '../helpers.js';
+import { HAS_SHARED, needsShared, refereeOf, SHARED } from '../helpers.js';
 
 function referee(role: string, options: { seed?: number; setup?: Record<string, unknown>; opponent?: string; scenarioDir?: string } = {}): Referee {
   const seed = options.seed ?? 1;
-  return amazes.createReferee({
+  return refereeOf(amazes, {
     role,
     seed,
     rng: createRng(seed),
@@ -218,8 +219,16 @@ describe('scenario control', () => {
     expect(r.next().type).toBe('await');
     r.answer(['T']);
     expect(r.next().type).toBe('opponent');
-    expect(() => r.opponent('fx')).toThrow(ScenarioError);
-    expect(() => r.opponent('fx')).toThrow(`scripted move for Red's turn 2 is not a legal line: "f" at position 1 is not a move: only the capital letters F, T, L, R are allowed`);
+    let error: unknown;
+    try {
+      r.opponent('fx');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ScenarioError);
+    expect(() => {
+      throw error;
+    }).toThrow(`scripted move for Red's turn 2 is not a legal line: "f" at position 1 is not a move: only the capital letters F, T, L, R are allowed`);
   });
 
   it('quit() mid-game sends Quit; the outcome says the scenario ended it', () => {

@@ -1,0 +1,227 @@
+// A large JSON document taken apart without holding or parsing it whole: one pass over its bytes, a
+// chunk at a time, finds the members of its top-level object and the elements of one array member,
+// as byte ranges; each part is then read and parsed on its own (JSON.parse checks it). So a 60 MB
+// match report is never one string or one tree in memory. The scanner only finds where parts begin
+// and end and checks the punctuation between them; every byte of a part is checked by JSON.parse,
+// so the parts of a valid document are exactly its values, and an invalid document fails in one
+// part or another. Errors give a byte position, never the text.
+import { readSync } from 'node:fs';
+
+/** Bytes [start, end) of a document. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Where the document's bytes come from: `read` fills `into` from `position` (fewer bytes at the end). */
+export interface ByteSource {
+  size: number;
+  read(into: Buffer, position: number): number;
+}
+
+/** Not a JSON document of the expected shape; `message` says where, never what the text holds. */
+export class JsonPartsError extends Error {
+  override name = 'JsonPartsError';
+}
+
+export function bufferSource(buf: Buffer): ByteSource {
+  return { size: buf.length, read: (into, position) => buf.copy(into, 0, position, Math.min(buf.length, position + into.length)) };
+}
+
+/** An open file of `size` bytes: never read past `size`, even when it grows meanwhile. */
+export function fileSource(fd: number, size: number): ByteSource {
+  return {
+    size,
+    read(into, position) {
+      const length = Math.min(into.length, size - position);
+      let done = 0;
+      while (done < length) {
+        const n = readSync(fd, into, done, length - done, position + done);
+        if (n === 0) break;
+        done += n;
+      }
+      return done;
+    },
+  };
+}
+
+const CHUNK_BYTES = 1 << 20;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** The members of a document's top-level object, and the elements of one array member. */
+export interface TopLevel {
+  members: Map<string, Span>;
+  /** The elements of the member named `split`, when it is an array: `starts[i]`, `ends[i]`. */
+  elements: { starts: number[]; ends: number[] } | null;
+}
+
+/**
+ * One pass over the document: its top-level object's members by key (a key given twice, anything but
+ * one object, or text after it is a JsonPartsError), and the element spans of the array member `split`.
+ */
+export function scanTopLevel(source: ByteSource, split: string, chunkBytes = CHUNK_BYTES): TopLevel {
+  const s = new Scanner(source, chunkBytes);
+  const members = new Map<string, Span>();
+  let elements: TopLevel['elements'] = null;
+  let i = s.skipSpace(0);
+  s.expect(i, 0x7b, 'a JSON object');
+  i = s.skipSpace(i + 1);
+  if (s.byte(i) === 0x7d) i++;
+  else
+    for (;;) {
+      s.expect(i, QUOTE, 'a key');
+      const keyEnd = s.skipString(i);
+      const key = parseSpan(source, { start: i, end: keyEnd }) as string;
+      if (members.has(key)) throw new JsonPartsError(`a key given twice in the top-level object (byte ${i})`);
+      i = s.skipSpace(keyEnd);
+      s.expect(i, 0x3a, "':'");
+      const start = s.skipSpace(i + 1);
+      let end: number;
+      if (key === split && s.byte(start) === 0x5b) {
+        elements = { starts: [], ends: [] };
+        end = s.splitArray(start, elements);
+      } else end = s.skipValue(start);
+      members.set(key, { start, end });
+      i = s.skipSpace(end);
+      if (s.byte(i) === 0x7d) {
+        i++;
+        break;
+      }
+      s.expect(i, 0x2c, "',' or '}'");
+      i = s.skipSpace(i + 1);
+    }
+  if (s.skipSpace(i) !== source.size) throw new JsonPartsError(`text after the JSON document (byte ${i})`);
+  return { members, elements };
+}
+
+/** The bytes of one part. */
+export function readSpan(source: ByteSource, span: Span): Buffer {
+  const buf = Buffer.allocUnsafe(span.end - span.start);
+  const n = source.read(buf, span.start);
+  if (n !== buf.length) throw new JsonPartsError(`the file ended early (byte ${span.start + n})`);
+  return buf;
+}
+
+/**
+ * Where a literal number might be too large for a double (JSON.parse makes it ±Infinity, which no report
+ * holds and JSON.stringify writes as null): an exponent of 100 or more, or 200 digits in a row.
+ */
+const MAYBE_OVERFLOW = /[eE]\+?0*[1-9]\d{2}|\d{200}/;
+
+/** JSON.parse of one part; not JSON, or a number beyond a double, is a JsonPartsError naming its byte. */
+export function parseSpan(source: ByteSource, span: Span): unknown {
+  const text = readSpan(source, span).toString('utf8');
+  try {
+    // A reviver costs four times the parse: only where the text may hold an overflowing literal.
+    return MAYBE_OVERFLOW.test(text) ? JSON.parse(text, refuseInfinity) : JSON.parse(text);
+  } catch (e) {
+    if (e instanceof JsonPartsError) throw new JsonPartsError(`${e.message} (in the value at byte ${span.start})`);
+    // V8's message quotes the text around the error: give the position only.
+    const at = /position (\d+)/.exec((e as Error).message);
+    throw new JsonPartsError(`not JSON near byte ${at ? span.start + Number(at[1]) : span.start}`);
+  }
+}
+
+function refuseInfinity(_key: string, value: unknown): unknown {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new JsonPartsError('a number too large for a double');
+  return value;
+}
+
+/** Bytes of the document by absolute position, through a window of one chunk that moves as asked. */
+class Scanner {
+  private readonly chunk: Buffer;
+  private view: Buffer;
+  private base = 0;
+
+  constructor(private readonly source: ByteSource, chunkBytes: number) {
+    this.chunk = Buffer.allocUnsafe(chunkBytes);
+    this.view = this.chunk.subarray(0, 0);
+  }
+
+  /** The byte at `pos`, or -1 past the end. */
+  byte(pos: number): number {
+    if (pos < this.base || pos >= this.base + this.view.length) {
+      if (pos >= this.source.size || pos < 0) return -1;
+      // Backwards (the backslashes before a quote), the window ends at `pos`: a long run of them costs
+      // one read per chunk, not one per byte.
+      this.load(pos < this.base ? Math.max(0, pos - this.chunk.length + 1) : pos);
+    }
+    return this.view[pos - this.base]!;
+  }
+
+  private load(pos: number): void {
+    this.base = pos;
+    this.view = this.chunk.subarray(0, this.source.read(this.chunk, pos));
+  }
+
+  expect(i: number, byte: number, what: string): void {
+    if (this.byte(i) !== byte) throw new JsonPartsError(`${what} expected at byte ${i}`);
+  }
+
+  skipSpace(i: number): number {
+    while (isSpace(this.byte(i))) i++;
+    return i;
+  }
+
+  /** The end of the string that starts at `i` (a quote), after its closing quote. */
+  skipString(i: number): number {
+    let from = i + 1;
+    for (;;) {
+      if (this.byte(from) < 0) throw new JsonPartsError(`a string that never ends (from byte ${i})`);
+      const q = this.view.indexOf(QUOTE, from - this.base);
+      if (q < 0) {
+        from = this.base + this.view.length;
+        continue;
+      }
+      const quote = this.base + q;
+      let backslashes = 0;
+      while (this.byte(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+      if (backslashes % 2 === 0) return quote + 1;
+      from = quote + 1;
+    }
+  }
+
+  /** The end of the value that starts at `i`: a string, an object or array (brackets matched), or a literal. */
+  skipValue(i: number): number {
+    const c = this.byte(i);
+    if (c === QUOTE) return this.skipString(i);
+    if (c === 0x7b || c === 0x5b) {
+      let depth = 0;
+      for (let j = i; ; ) {
+        const b = this.byte(j);
+        if (b < 0) throw new JsonPartsError(`an object or array that never ends (from byte ${i})`);
+        if (b === QUOTE) {
+          j = this.skipString(j);
+          continue;
+        }
+        if (b === 0x7b || b === 0x5b) depth++;
+        else if (b === 0x7d || b === 0x5d) {
+          depth--;
+          if (depth === 0) return j + 1;
+        }
+        j++;
+      }
+    }
+    let j = i;
+    for (let b = this.byte(j); b >= 0 && !isSpace(b) && b !== 0x2c && b !== 0x7d && b !== 0x5d; b = this.byte(++j));
+    if (j === i) throw new JsonPartsError(`a value expected at byte ${i}`);
+    return j;
+  }
+
+  /** Records the spans of the elements of the array at `i`; returns its end. */
+  splitArray(i: number, out: { starts: number[]; ends: number[] }): number {
+    i = this.skipSpace(i + 1);
+    if (this.byte(i) === 0x5d) return i + 1;
+    for (;;) {
+      const end = this.skipValue(i);
+      out.starts.push(i);
+      out.ends.push(end);
+      i = this.skipSpace(end);
+      if (this.byte(i) === 0x5d) return i + 1;
+      this.expect(i, 0x2c, "',' or ']'");
+      i = this.skipSpace(i + 1);
+    }
+  }
+}

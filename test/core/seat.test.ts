@@ -1,0 +1,102 @@
+// The seat (harness/core/seat.ts), driven by a fake bot (test/fakes/fake-bot.ts): the clock, excuses,
+// exits and the start-up order, with arrival stamps that are exact by construction — so these verdicts
+// do not depend on how loaded the machine running the tests is.
+import { describe, expect, it } from 'vitest';
+import type { AnswerRequest } from '../../harness/core/game.js';
+import { resolveLimits, type JuryProfile, type Tolerances } from '../../harness/core/profile.js';
+import { Seat } from '../../harness/core/seat.js';
+import { finishViolation, type Violation, type ViolationDraft } from '../../harness/core/violations.js';
+import { FakeBot, type FakeBehaviour } from '../fakes/fake-bot.js';
+
+const request = (over: Partial<AnswerRequest> = {}): AnswerRequest => ({ ply: 1, label: 'the answer', lines: 1, timer: 'move', maxLineBytes: 64, unaskedLines: 'discard', ...over });
+
+function seatWith(behaviour: FakeBehaviour, limits: JuryProfile['limits'], tolerates: Tolerances = {}) {
+  const bot = new FakeBot(behaviour);
+  const violations: Violation[] = [];
+  const report = (draft: ViolationDraft): void => void violations.push(finishViolation(draft, 0));
+  const seat = new Seat(bot, { argv: ['fake'] }, resolveLimits({ name: 't', description: '', limits }), false, report, () => undefined, tolerates);
+  return { bot, seat, violations };
+}
+
+const replyAfter = (ms: number, line = 'N'): FakeBehaviour => () => [{ line, afterMs: ms }];
+
+describe('a seat, against a fake bot', () => {
+  it('an answer in time: the lines, and its wall time from the write to the stamp', async () => {
+    const { seat, violations } = seatWith(replyAfter(20), { moveMs: 100 });
+    seat.write(['go']);
+    const got = await seat.collect(request(), undefined);
+    expect(got).toMatchObject({ lines: ['N'] });
+    expect(violations).toEqual([]);
+    expect(seat.replies[0]!.wallMs).toBeGreaterThanOrEqual(20);
+    expect(seat.replies[0]!.wallMs).toBeLessThan(21);
+    await seat.stop();
+  });
+
+  it('an answer stamped 0.3 ms after the deadline, with nothing measured to excuse it: move-timeout', async () => {
+    const { seat, violations } = seatWith(replyAfter(100.3), { moveMs: 100 });
+    seat.write(['go']);
+    const got = await seat.collect(request(), undefined);
+    expect(got).toEqual({ failed: 'move-timeout' });
+    expect(violations.map((v) => [v.code, v.severity])).toEqual([['move-timeout', 'error']]);
+    await seat.stop();
+  });
+
+  it('...but with the bot shown to have waited 0.5 ms for a CPU, it is accepted and warned as late-excused, with the figures', async () => {
+    const { bot, seat, violations } = seatWith(replyAfter(100.3), { moveMs: 100 });
+    seat.write(['go']);
+    bot.queuedNs = 500_000n; // what /proc/<bot>/task/*/schedstat would show: 0.5 ms runnable, not running
+    const got = await seat.collect(request(), undefined);
+    expect(got).toMatchObject({ lines: ['N'] });
+    expect(violations.map((v) => [v.code, v.severity])).toEqual([['late-excused', 'warning']]);
+    expect(violations[0]!.evidence).toMatchObject({ limitMs: 100, botQueuedMs: 0.5 });
+    expect(violations[0]!.message).toMatch(/over the limit of 100 ms; .* measured as the machine's/);
+    expect(seat.replies[0]).toMatchObject({ excusedByLoad: true });
+    await seat.stop();
+  });
+
+  it('a bot that sleeps past the limit gets its verdict whatever it was excused for: the excuse never exceeds what was measured', async () => {
+    const { bot, seat, violations } = seatWith(replyAfter(130), { moveMs: 100 });
+    seat.write(['go']);
+    bot.queuedNs = 5_000_000n; // 5 ms in the run queue excuses 5 ms, not 30
+    expect(await seat.collect(request(), undefined)).toEqual({ failed: 'move-timeout' });
+    expect(violations.map((v) => v.code)).toEqual(['move-timeout']);
+    await seat.stop();
+  });
+
+  it('a bot that exits while its answer is due: early-exit (status 0) or crash (status 1)', async () => {
+    for (const [code, verdict] of [[0, 'early-exit'], [1, 'crash']] as const) {
+      const { seat, violations } = seatWith(() => ({ exitAfterMs: 5, code }), { moveMs: 100 });
+      seat.write(['go']);
+      expect(await seat.collect(request(), undefined)).toEqual({ failed: verdict });
+      expect(violations.map((v) => [v.code, v.severity])).toEqual([[verdict, 'error']]);
+      await seat.stop();
+    }
+  });
+
+  it("...a warning, saying why, where the profile's jury let a player that is out of the game leave", async () => {
+    const tolerates = { exitWhenOut: 'the engine reads nothing more from it' };
+    const { seat, violations } = seatWith(() => ({ exitAfterMs: 5, code: 0 }), { moveMs: 100 }, tolerates);
+    seat.write(['go']);
+    expect(await seat.collect(request({ outOfGame: 'its player fell (by T=4)' }), undefined)).toEqual({ failed: 'early-exit' });
+    expect(violations.map((v) => [v.code, v.severity])).toEqual([['early-exit', 'warning']]);
+    expect(violations[0]!.message).toMatch(/after its player fell \(by T=4\): the engine reads nothing more from it/);
+    await seat.stop();
+  });
+
+  it("start-up awaited in turn (JavaChallenge2015's READY): the clock starts when the jury starts waiting for this bot", async () => {
+    // The bot prints READY 1.3 s after its own start; the jury started waiting for it 0.6 s after that
+    // start (it waited for player 0 first): 0.7 s into this wait, within 1 s.
+    const inTurn = seatWith(() => 'silent', { startupMs: 1000, startupClockFrom: 'await' });
+    const fromStart = seatWith(() => 'silent', { startupMs: 1000 });
+    for (const { bot } of [inTurn, fromStart]) bot.sayAt('READY', 1300);
+    await new Promise((r) => setTimeout(r, 600));
+    const handshake = request({ timer: 'startup', handshake: { token: 'READY' }, ply: 0 });
+    const [a, b] = await Promise.all([inTurn.seat.collect(handshake, undefined), fromStart.seat.collect(handshake, undefined)]);
+    expect(a).toMatchObject({ lines: ['READY'] });
+    expect(inTurn.violations).toEqual([]);
+    // Counted from its own start, the same READY is 1.3 s late by 0.3 s.
+    expect(b).toEqual({ failed: 'handshake-timeout' });
+    await inTurn.seat.stop();
+    await fromStart.seat.stop();
+  });
+});

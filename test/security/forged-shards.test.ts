@@ -118,11 +118,11 @@ describe('forged shard reports: exit 2, one line naming the file', () => {
     const big = path.join(tmp, 'big.json');
     writeFileSync(big, '');
     truncateSync(big, 65 << 20);
-    expectRefused(await merge('/dev/zero'), /match report \/dev\/zero: not a regular file \(a character device\)/);
+    expectRefused(await merge('/dev/zero'), /report \/dev\/zero: not a regular file \(a character device\)/);
     expectRefused(await merge(fifo), /fifo\.json: not a regular file \(a pipe\)/);
     expectRefused(await merge(folder), /folder\.json: not a regular file \(a folder\)/);
     expectRefused(await merge(loop), /loop\.json: too many symbolic links/);
-    expectRefused(await merge(big), /big\.json: 65 MB, more than the 64 MB botjury reads for a match report/);
+    expectRefused(await merge(big), /big\.json: 65 MB, more than the 64 MB botjury reads for a report/);
   });
 });
 

@@ -70,18 +70,18 @@ describe('tournament shards and merge', () => {
       return file(name);
     };
     expectRefused(await runCli(['merge', file('shard-1.json'), file('shard-1.json')]), /shard 1 is given twice/);
-    expectRefused(await runCli(['merge', file('shard-1.json'), write('other-seed.json', { ...read<TournamentReport>('shard-2.json'), seed: 'another' })]), /is not a shard of the same tournament as .*: its seed differs/);
+    expectRefused(await runCli(['merge', file('shard-1.json'), write('other-seed.json', { ...read<TournamentReport>('shard-2.json'), seed: 'another' })]), /other-seed\.json: not a shard of the same tournament as .*shard-1\.json \(its seed differs;/);
     // Valid by the schema, but not the schedule's game: bot B seated where the schedule puts A.
     const swapped = JSON.parse(JSON.stringify(read<TournamentReport>('shard-2.json'))) as TournamentReport;
     const seats = swapped.games[0]!.seats;
     [seats[0]!.bot, seats[1]!.bot] = [seats[1]!.bot, seats[0]!.bot];
     expect(schemaProblems('tournament-report', swapped)).toEqual([]);
-    expectRefused(await runCli(['merge', file('shard-1.json'), write('swapped.json', swapped)]), /game 2 does not seat the bots as the schedule does/);
-    expectRefused(await runCli(['merge', file('shard-1.json'), write('bad-field.json', { ...shard1, standings: 'first' })]), /not a botjury tournament report .*: \/standings: must be array/);
-    expectRefused(await runCli(['merge', file('shard-1.json'), write('voided-kept.json', { ...shard1, games: [{ ...shard1.games[0], error: 'kept anyway' }] })]), /not a botjury tournament report/);
-    expectRefused(await runCli(['merge', write('not-json.json', '{"format": "botjury-tournament-report", ')]), /not JSON/);
+    expectRefused(await runCli(['merge', file('shard-1.json'), write('swapped.json', swapped)]), /swapped\.json: \/games\/0: game 2 does not seat the bots as the schedule does$/);
+    expectRefused(await runCli(['merge', file('shard-1.json'), write('bad-field.json', { ...shard1, standings: 'first' })]), /bad-field\.json: \/standings: must be array$/);
+    expectRefused(await runCli(['merge', write('voided-kept.json', { ...shard1, games: [{ ...shard1.games[0], error: 'kept anyway' }] })]), /voided-kept\.json: \/games\/0: unknown key 'error'$/);
+    expectRefused(await runCli(['merge', write('not-json.json', '{"format": "botjury-tournament-report", ')]), /not-json\.json: a key expected at byte 40 \(botjury match or tournament --reporter json=FILE writes one\)$/);
     const aMatch = write('a-match.json', { tool: { name: 'botjury', version: '0' }, game: 'alquerque', seed: 1, profile: 'codecup2008', planned: 2, startedAt: '', durationMs: 0, games: [], standings: [] });
-    expectRefused(await runCli(['merge', file('shard-1.json'), aMatch]), /a-match\.json is a match report and .*shard-1\.json a tournament report/);
+    expectRefused(await runCli(['merge', file('shard-1.json'), aMatch]), /match report .*a-match\.json: a match report, and .*shard-1\.json a tournament report: merge the shards of one tournament$/);
   }, 60_000);
 
   it('--shard-count takes its part from JOB_COMPLETION_INDEX, and refuses it when it is missing or out of range', async () => {

@@ -105,8 +105,8 @@ export class LivePage {
     const started = Date.now();
     const html = tournamentPage(report, { replayGames: LIVE_REPLAY_GAMES, ...(live ? { refreshSeconds: LIVE_REFRESH_SECONDS } : {}) });
     writeAtomically(this.file, html, this.flag);
-    // The page holds the replays now (reporters/html.ts packs each run once): the positions can go.
-    for (const g of report.games) for (const s of g.seats) if (s.run) delete s.run.snapshots;
+    // The page holds these games' replays now (reporters/html.ts packs each run once): their positions can go.
+    for (const g of report.games.slice(-LIVE_REPLAY_GAMES)) for (const s of g.seats) if (s.run) delete s.run.snapshots;
     this.lastWriteMs = Date.now() - started;
     this.nextAt = Date.now() + 9 * this.lastWriteMs;
   }

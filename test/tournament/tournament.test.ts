@@ -67,6 +67,22 @@ function results(report: TournamentReport) {
   };
 }
 
+/** Processes whose command line names `marker` (a zombie aside), after waiting up to `waitMs` for them to end. */
+async function processesUsing(marker: string, waitMs: number): Promise<number[]> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
+      try {
+        return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+      } catch {
+        return false;
+      }
+    }).map(Number);
+    if (pids.length === 0 || Date.now() > deadline) return pids;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const seatOf = (g: TournamentReport['games'][number], bot: number): number => g.seats.findIndex((s) => s.bot === bot);
 
 describe('botjury tournament', () => {
@@ -306,6 +322,10 @@ describe('botjury tournament', () => {
       child.kill();
       await child;
     }
+    // Chromium's helper processes exit a moment after the browser; none may outlive the test.
+    const left = await processesUsing(profile, 5000);
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    expect(left, 'chromium processes left behind').toEqual([]);
     expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect((await child).exitCode).toBe(1);
     // The last version is final: no reload.

@@ -11,7 +11,8 @@ import type { Output } from '../../reporters/output.js';
 import { GAMES } from '../games/registry.js';
 import { LivePage, tournamentPage } from '../tournament/html.js';
 import { isolationAvailable } from '../tournament/isolation.js';
-import { tournamentAsRunReport, tournamentExitCode, tournamentSummary } from '../tournament/report.js';
+import { tournamentAsRunReport, tournamentExitCode, tournamentMarkdown, tournamentSummary } from '../tournament/report.js';
+import { writeGithub } from '../../reporters/github.js';
 import type { TournamentKind } from '../tournament/schedule.js';
 import { readTournamentState, TOURNAMENT_STATE_FORMAT, TOURNAMENT_STATE_VERSION, TournamentStateWriter } from '../tournament/state.js';
 import { runTournament, shardIndexes, tournamentSchedule, tournamentSettings } from '../tournament/tournament.js';
@@ -161,13 +162,13 @@ function sprtOption(text: string) {
   }
 }
 
-/** The tournament's reporters: console (a line per game, the tables), json, junit, tap, html. */
+/** The tournament's reporters: console (a line per game, the tables), json, junit, tap, html, github. */
 export function tournamentOutputs(values: OptionValues): {
   wantsSnapshots: boolean;
   line(text: string): void;
   end(report: TournamentReport): Promise<void>;
 } {
-  const outs = reporterTargets(values.reporter ?? ['console'], values.output, ['console', 'json', 'junit', 'tap', 'html']);
+  const outs = reporterTargets(values.reporter ?? ['console'], values.output, ['console', 'json', 'junit', 'tap', 'html', 'github']);
   const consoles = outs.filter((o) => o.name === 'console');
   return {
     wantsSnapshots: outs.some((o) => o.name === 'html'),
@@ -175,12 +176,17 @@ export function tournamentOutputs(values: OptionValues): {
       for (const c of consoles) c.out.write(`${text}\n`);
     },
     async end(report) {
-      for (const { name, out } of outs) await writeTournament(name, out, report);
+      for (const { name, out, summaryFile } of outs) await writeTournament(name, out, report, summaryFile);
     },
   };
 }
 
-async function writeTournament(name: string, out: Output, report: TournamentReport): Promise<void> {
+async function writeTournament(name: string, out: Output, report: TournamentReport, summaryFile?: string): Promise<void> {
+  if (name === 'github') {
+    // The tables on the job summary; annotations without a file (a seat is no scenario file).
+    await writeGithub(tournamentAsRunReport(report), { annotations: out, ...(summaryFile !== undefined ? { summaryFile } : {}) }, { preface: tournamentMarkdown(report), rerunnable: false, ...(report.shard ? { shard: report.shard } : {}) });
+    return;
+  }
   if (name === 'console') out.write(tournamentSummary(report));
   // The snapshots the HTML replay needs stay out of the JSON; a large tournament (its detail already
   // bounded) as compact JSON, a third of the size, so its shards stay within what `merge` reads.

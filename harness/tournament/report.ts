@@ -6,6 +6,7 @@ import { printable } from '../core/printable.js';
 import { summarize, type RunReport } from '../core/runner.js';
 import type { ScenarioResult } from '../core/result.js';
 import { formatEloLine } from '../match/stats.js';
+import { mdCode, mdLine, mdText } from '../../reporters/github/summary.js';
 import { sprtText, unitLines } from './pairs.js';
 import type { CrossCell, TournamentReport } from './types.js';
 
@@ -141,4 +142,27 @@ export function tournamentExitCode(report: TournamentReport): 0 | 1 | 2 {
   const runs = report.games.flatMap((g) => g.seats.flatMap((s) => (s.run ? [s.run] : [])));
   if (report.unresolved.length > 0 || runs.some((r) => r.status === 'error')) return 2;
   return runs.some((r) => r.status === 'failed') ? 1 : 0;
+}
+
+/** The standings and the cross table for a GitHub job summary (Markdown tables). */
+export function tournamentMarkdown(report: TournamentReport): string {
+  const table = (head: string[], rows: string[][], left: ReadonlySet<number>): string => {
+    const line = (cells: string[]): string => `| ${cells.map((c) => mdText(c, 300)).join(' | ')} |`;
+    return [line(head), `| ${head.map((_, i) => (left.has(i) ? '---' : '---:')).join(' | ')} |`, ...rows.map(line)].join('\n');
+  };
+  const standings = tournamentStandingsTable(report);
+  const cross = crossTableRows(report);
+  return `#### Tournament
+
+${mdLine(tournamentHeadline(report), 400)}
+
+${table(standings.head, standings.rows, new Set([1, standings.head.length - 1]))}
+
+${report.bots.map((b) => `- **${mdText(b.name, 20)}**: ${mdCode(b.command.join(' '), 300)}`).join('\n')}
+
+##### Cross table
+
+${table(cross.head, cross.rows, new Set([1]))}
+${[...pairSection(report), ...voidedLines(report)].map((l) => `\n${mdLine(l.trim(), 600)}`).join('')}
+`;
 }

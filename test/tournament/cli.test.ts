@@ -134,6 +134,19 @@ describe('match counts its seat-swapped games in pairs too', () => {
   }, 120_000);
 });
 
+describe('the github reporter', () => {
+  it('annotates the faulty bot\'s verdicts and puts the standings and the cross table on the job summary', async () => {
+    const summary = file('summary.md');
+    const r = await runCli(['tournament', 'alquerque', '--reporter', `github=${summary}`, ...botArgs([GOOD, ['python3', path.join(ROOT, 'examples/alquerque/broken/skips-capture.py')]])]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^::error title=botjury%3A illegal-move .*: B as (white|black)/m);
+    const text = readFileSync(summary, 'utf8');
+    expect(text).toContain('#### Tournament');
+    expect(text).toMatch(/^\| 2 \| B \| 2 \| 0 \| 0 \| 2 \| .* \| illegal-move ×2 \|$/m);
+    expect(text).toMatch(/^##### Cross table\n\n\| # \| bot \| 1 \| 2 \| score \|\n.*\n\| 1 \| A \| · \| 2\/2 \| 2\/2 \|$/m);
+  }, 60_000);
+});
+
 describe('usage', () => {
   it('one line and exit 2 for what cannot be a tournament, before anything runs', async () => {
     const t = (args: string[], bots = [GOOD, WEAK]) => runCli(['tournament', 'alquerque', ...args, ...botArgs(bots)]);

@@ -4,7 +4,8 @@
 //
 // What the engine does and this game reproduces (shared/jury-facts.md):
 //   - it awaits READY of each bot in id order, one after another, before T=0; nothing is sent to a
-//     bot before its READY; a bot that fails READY, times out or dies stays on the board doing N;
+//     bot before its READY; the player of a bot that fails READY, times out or dies stays on the
+//     board doing N, for everyone (one board);
 //   - each turn only the turn player gets a message, and must answer within the limit even when it has
 //     fallen or is cooling down (those answers are ignored / replaced by N);
 //   - a bad answer plays N and the bot goes on; the game ends by closing the bots' input.
@@ -174,6 +175,7 @@ export class JavaChallenge2015Game implements Game {
 
   failed(seat: string, code: FailureCode): void {
     const id = this.playerOf(seat);
+    if (!this.bots.has(id)) throw new Error(`javachallenge2015: failed() for player ${id}, which has no bot`);
     // The engine plays N for the turn it gave up on, and for every later turn of this player. One
     // state: the turn it failed at is this game's turn, whoever looks (READY's is T=0).
     if (!this.gone.has(id)) this.gone.set(id, { code, turn: this.state.turn, fallen: !this.state.players[id]!.onBoard });

@@ -2,12 +2,13 @@
 // in id order, each for 1 s from when it starts waiting for that player, and a player whose bot fails
 // READY stays on the board doing N, told the same in every seat.
 //
-// Margins: each bot is a compiled program that prints READY a set time after it started, and the four
-// are started together. In the first test player 1's READY comes 1.3 - 0.6 = 0.7 s after player 0's,
-// when the jury has waited for it 0.7 s of its 1 s: 0.3 s to spare, less the time the jury takes to
-// start the bots (under 0.15 s measured on a loaded 2-core machine); a jury whose clock ran from the
-// bots' start would time it out, 0.3 s before its READY. In the second, player 0 is 0.3 s past its
-// limit, less that same start-up. The load-aware clock extends a limit only by the time the bot sat
+// Margins: each bot is a compiled program that prints READY a set time after the four bots of the game
+// have started (the fixture counts from the last one's start: the jury starts them one after another,
+// which on a loaded machine took up to 0.2 s each). In the first test player 1's READY comes 1.3 - 0.6
+// = 0.7 s after player 0's, when the jury has waited for it 0.7 s of its 1 s: 0.3 s to spare; a jury
+// whose clock ran from the bots' start would have timed it out 0.3 s before. In the second, player 0
+// is 0.3 s past its limit. Both less the jury's own delay in starting to wait, measured at about 0.1 s
+// with two busy loops per core. The load-aware clock extends a limit only by the time the bot sat
 // runnable, which a sleeping compiled bot hardly does (a Python bot's start-up did: 0.1 s and more).
 import { execa } from 'execa';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,8 +22,6 @@ const HANDSHAKE = ['handshake-timeout', 'bad-handshake'];
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'botjury-jc-match-'));
 const READY_AFTER = path.join(tmp, 'jc_ready_after');
-/** A bot that prints READY `seconds` after its start, then answers N. */
-const readyAfter = (seconds: number): string[] => [READY_AFTER, String(Math.round(seconds * 1000))];
 // A short game: what is tested happens before T=0.
 const SETUP = path.join(tmp, 'setup.yaml');
 
@@ -32,8 +31,11 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function match(name: string, bots: string[][]): Promise<{ code: number; report: MatchReport; output: string }> {
+/** A match of four bots, each printing READY the given seconds after the four started, then answering N. */
+async function match(name: string, readyAfter: number[]): Promise<{ code: number; report: MatchReport; output: string }> {
   const file = path.join(tmp, `${name}.json`);
+  const started = mkdtempSync(path.join(tmp, `${name}-starts-`));
+  const bots = readyAfter.map((seconds) => [READY_AFTER, String(Math.round(seconds * 1000)), started, String(readyAfter.length)]);
   const r = await runCli(['match', 'javachallenge2015', '--games', '1', '--setup', SETUP, '--reporter', 'console', '--reporter', `json=${file}`, ...bots.flatMap((b) => ['--', ...b])], { timeoutMs: 120_000 });
   try {
     return { code: r.code, report: JSON.parse(readFileSync(file, 'utf8')) as MatchReport, output: r.stdout + r.stderr };
@@ -46,8 +48,8 @@ const seatOf = (report: MatchReport, role: string) => report.games[0]!.seats.fin
 const codes = (report: MatchReport, role: string, severity = 'error') => seatOf(report, role).run!.violations.filter((v) => v.severity === severity || HANDSHAKE.includes(v.code)).map((v) => v.code);
 
 describe('javachallenge2015 match: READY awaited player by player, in id order', () => {
-  it('player 1 may print READY 1.3 s after its start when player 0 took 0.6 s: the engine waited for it only from player 0\'s READY', async () => {
-    const { code, report, output } = await match('late-1', [readyAfter(0.6), readyAfter(1.3), readyAfter(0), readyAfter(0)]);
+  it('player 1 may print READY 1.3 s after the bots started when player 0 took 0.6 s: the engine waited for it only from player 0\'s READY', async () => {
+    const { code, report, output } = await match('late-1', [0.6, 1.3, 0, 0]);
     for (const role of ['0', '1', '2', '3']) expect([role, codes(report, role)], output).toEqual([role, []]);
     // Every player was sent its turns: READY was accepted for each.
     for (const role of ['0', '1', '2', '3']) expect(seatOf(report, role).run!.transcript.filter((t) => t.dir === 'jury').length).toBe(5 * 13);
@@ -55,8 +57,8 @@ describe('javachallenge2015 match: READY awaited player by player, in id order',
     expect(code).toBe(0);
   });
 
-  it('player 0 printing READY after 1.3 s: handshake-timeout, its player does N, the others are fine', async () => {
-    const { code, report, output } = await match('late-0', [readyAfter(1.3), readyAfter(0), readyAfter(0), readyAfter(0)]);
+  it('player 0 printing READY 1.3 s after the bots started: handshake-timeout, its player does N, the others are fine', async () => {
+    const { code, report, output } = await match('late-0', [1.3, 0, 0, 0]);
     expect(codes(report, '0'), output).toEqual(['handshake-timeout']);
     expect(seatOf(report, '0').run!.violations.find((v) => v.code === 'handshake-timeout')).toMatchObject({ ply: 0 });
     for (const role of ['1', '2', '3']) expect([role, codes(report, role)], output).toEqual([role, []]);

@@ -207,7 +207,7 @@ describe('botjury match', () => {
     // Player 0 alone, same seed (READY counts as a ply): everything the jury sends before its first action is the same bytes
     // (the start map and positions; later turns differ, as the other players are bots now).
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-jc-')), 'seat-0.yaml');
-    writeFileSync(file, 'game: javachallenge2015\nrole: "0"\nseed: "4/0"\nsteps:\n  - play: { plies: 2 }\n');
+    writeFileSync(file, 'game: javachallenge2015\nrole: "0"\nseed: 4\nsteps:\n  - play: { plies: 2 }\n');
     const alone = await runCli(['run', file, '--reporter', 'json', '--', ...bots[seat.bot!]!]);
     const aloneRun = (JSON.parse(alone.stdout) as { results: { transcript: { dir: string; text: string }[] }[] }).results[0]!;
     const beforeFirstAction = (t: { dir: string; text: string }[]) => {

@@ -284,3 +284,17 @@ describe('botjury match', () => {
   });
 });
 
+
+describe('a bot that fails at once in a later game', () => {
+  it("is that bot's crash, not a harness fault: the command started properly in games 1 and 2", async () => {
+    const counter = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-third-')), 'starts');
+    const flaky = ['python3', 'test/fixtures/bots/fails-third-start.py', counter, 'examples/alquerque/c/build/bot'];
+    const { code, report } = await match(['alquerque', '--games', '3'], [flaky, ['examples/alquerque/c/build/bot']]);
+    expect(code).toBe(1);
+    const third = report.games.find((g) => g.index === 2)!;
+    const seat = third.seats.find((s) => s.bot === 0)!;
+    expect(seat.run!.violations.filter((v) => v.severity === 'error').map((v) => v.code)).toEqual(['crash']);
+    expect(seat.run!.violations[0]!.evidence).toMatchObject({ exitCode: 127 });
+    expect(report.games.filter((g) => g.index < 2).every((g) => g.seats.every((s) => s.run!.violations.every((v) => v.severity !== 'error')))).toBe(true);
+  });
+});

@@ -87,7 +87,7 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
     game,
     bots,
     games,
-    seed: values.seed ?? (record?.seed as string | number | undefined) ?? 1,
+    seed: seedOption(values.seed) ?? (record?.seed as string | number | undefined) ?? 1,
     ...(record ? { record: { moves: record.moves } } : {}),
     invokedFrom: cwd,
     jobs: tools.jobs(values),
@@ -222,6 +222,15 @@ export async function writeMergedMatch(merged: MatchReport, values: OptionValues
 }
 
 /** A real game's record: its moves ply by ply, and the header's seed and setup (a record's game starts there). */
+/**
+ * `--seed S`: a whole number is that number (a JavaChallenge2015 match's first round then plays the
+ * engine's own seed S, as a scenario's `seed: S` does); any other text is a name for the games' seeds.
+ */
+export function seedOption(text: string | undefined): string | number | undefined {
+  if (text === undefined) return undefined;
+  return /^-?(0|[1-9][0-9]{0,15})$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
+}
+
 /** Scripted moves per seat, as moves are written in a scenario. */
 const MAX_SCRIPT_MOVES = 100_000;
 const MAX_SCRIPT_MOVE_CHARS = 4096;

@@ -191,7 +191,12 @@ export class Seat {
     // clock start when the jury starts waiting for this bot, not at the bot's own start.
     if (request.timer === 'startup' && !this.wroteSinceStart && this.limits.startupClockFrom === 'await') {
       const now = process.hrtime.bigint();
-      if (now > this.listenFromNs) this.listenFromNs = now;
+      if (now > this.listenFromNs) {
+        this.listenFromNs = now;
+        // The machine's share is measured over the same window: run-queue time before the jury started
+        // waiting for this bot excuses nothing.
+        this.schedAtListen = this.sched();
+      }
     }
     const startNs = this.listenFromNs;
     const schedStart = this.schedAtListen;

@@ -3,6 +3,7 @@
 //   - a game package written for 0.1 (`createReferee`) still works for everything with one bot seat
 //     (check, run, replay, fuzz): gameFromReferee wraps it as a Game;
 //   - a Game seen from one seat (seatView) is the handiest way to walk a game synchronously in tests.
+import { HarnessError } from './bot-process.js';
 import type { BotLine } from './lines.js';
 import type { JuryProfile } from './profile.js';
 import type { Rng } from './rng.js';
@@ -78,9 +79,7 @@ export function gameFromReferee(id: string, createReferee: (ctx: RefereeContext)
 }
 
 /** A single-seat game asked to hold several bots: the harness's fault to report (exit 2). */
-export class SingleSeatOnly extends Error {
-  override name = 'HarnessError';
-}
+export class SingleSeatOnly extends HarnessError {}
 
 /**
  * A game seen from one bot seat, synchronously, as botjury 0.1's Referee: sends and awaits of that seat,

@@ -76,7 +76,7 @@ export function seatMoves(moves: readonly MoveRecord[], seat: string): MoveRecor
       const { seat: _seat, ...own } = m;
       out.push(own);
     } else if (!m.handshake && !m.notAMove && !m.failed && m.played !== undefined)
-      out.push({ by: 'opponent', ply: m.ply, player: m.seat, move: m.played, scripted: false });
+      out.push({ by: 'opponent', ply: m.ply, player: m.seat, move: m.played, scripted: true }); // not the built-in's: another seat's bot chose it
   }
   return out;
 }

@@ -91,11 +91,17 @@ export async function play(def: GameDefinition, options: PlayOptions): Promise<P
           log.push(`await ${a.seat} ply ${a.request.ply}`);
           if (options.failAt && options.failAt.seat === a.seat && options.failAt.await === n) {
             failed.add(a.seat);
+            // From here the jury plays on for the seat as its rules say (N, T, …): the twin, which would
+            // move it with its built-in player, is no longer the same game.
+            twinInStep = false;
             await game.failed(a.seat, 'crash', a.request.ply);
             log.push(`failed ${a.seat}`);
             break;
           }
-          const lines = await answerFor(game, a, options.answers?.[a.seat], answerUsed, twinMove, problem);
+          // A seat whose player is out of the game is still asked, but nothing it answers counts (the
+          // twin never moves it): its last answer again will do.
+          const last = answers[a.seat]?.[answers[a.seat]!.length - 1];
+          const lines = a.request.outOfGame !== undefined && last ? last : await answerFor(game, a, options.answers?.[a.seat], answerUsed, twinMove, problem);
           (answers[a.seat] ??= []).push(lines);
           const judgement = await game.answer(a.seat, lines);
           const errors = judgement.violations.filter((v) => (v.severity ?? 'error') === 'error');
@@ -149,14 +155,14 @@ export async function play(def: GameDefinition, options: PlayOptions): Promise<P
  */
 async function answerFor(game: Game, a: Extract<GameAction, { type: 'await' }>, recorded: string[][] | undefined, used: Map<string, number>,
   twinMove: (seat: string) => Promise<string | undefined>, problem: (text: string) => void): Promise<string[]> {
-  if (a.request.handshake) return [a.request.handshake.token];
-  if (a.request.notAMove) return [NAME];
+  const n = used.get(a.seat) ?? 0;
+  used.set(a.seat, n + 1);
+  const replayed = recorded && n < recorded.length ? recorded[n] : undefined;
+  if (a.request.handshake) return replayed ?? [a.request.handshake.token];
+  if (a.request.notAMove) return replayed ?? [NAME];
+  // The twin moves the seat whatever the answer is, to stay in step.
   const builtIn = await twinMove(a.seat);
-  if (recorded) {
-    const n = used.get(a.seat) ?? 0;
-    used.set(a.seat, n + 1);
-    if (n < recorded.length) return recorded[n]!;
-  }
+  if (replayed) return replayed;
   if (builtIn === undefined) throw new Error(`no answer for seat ${a.seat} at ply ${a.request.ply} (the twin game left the play)`);
   const legal = game.legalAnswers ? await game.legalAnswers(a.seat) : undefined;
   if (legal && !legal.includes(await game.canonical(a.seat, splitAnswer(builtIn, a.request.lines))))

@@ -8,7 +8,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commonGoalsReached } from '../../harness/core/goals.js';
-import type { Ending, Referee } from '../../harness/core/game.js';
+import type { Ending } from '../../harness/core/game.js';
+import { seatView, type Referee } from '../../harness/core/single-seat.js';
 import { createRng, numericSeed } from '../../harness/core/rng.js';
 import { loadScenario } from '../../harness/core/scenario.js';
 import { javachallenge2015 } from '../../harness/games/javachallenge2015/index.js';
@@ -30,12 +31,14 @@ const STATED: Record<string, string[]> = {
   'last-survivor.yaml': ['last-survivor', 'close'],
 };
 
-function refereeFor(file: string, role: string): Referee {
+/** The scenario's game seen from `role`'s seat, and the game's state (to play a strategy). */
+function refereeFor(file: string, role: string): Referee & { state(): GameState } {
   const sc = loadScenario(path.join(ROOT, SUITE, file), ROOT, [javachallenge2015]);
-  return javachallenge2015.createReferee({
-    role, seed: numericSeed(sc.seed), rng: createRng(sc.seed), setup: sc.setup, scenarioDir: sc.dir, profile: javachallenge2015.profiles.engine!,
+  const game = javachallenge2015.createGame({
+    bots: [role], seed: numericSeed(sc.seed), rng: createRng(sc.seed), setup: sc.setup, scenarioDir: sc.dir, profile: javachallenge2015.profiles.engine!,
     ...(sc.opponent !== undefined ? { opponent: sc.opponent } : {}),
   });
+  return Object.assign(seatView(game, role), { state: () => (game as unknown as { state: GameState }).state });
 }
 
 type BotScript = string[] | ((state: GameState) => string);
@@ -47,7 +50,7 @@ type BotScript = string[] | ((state: GameState) => string);
  */
 function playGame(file: string, role: string, script: BotScript): { goals: string[] | 'more'; state: GameState } {
   const ref = refereeFor(file, role);
-  const state = (): GameState => (ref as unknown as { state: GameState }).state;
+  const state = ref.state;
   let i = 0;
   let ending: Ending | undefined;
   while (!ending) {
@@ -124,7 +127,7 @@ describe('JavaChallenge2015 goals (reach:)', () => {
   });
 });
 
-describe('JavaChallenge2015Referee.reached()', () => {
+describe('JavaChallenge2015Game.reached(seat)', () => {
   it('last player on the board: last-survivor, nothing else of the game', () => {
     const ref = refereeFor('last-survivor.yaml', '3');
     expect(ref.reached!()).toEqual([]);

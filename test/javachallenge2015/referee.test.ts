@@ -1,6 +1,7 @@
-// The JavaChallenge2015 referee driven by hand, as the core drives it, without processes.
+// The JavaChallenge2015 game driven by hand from one seat, as the core drives it, without processes.
 import { describe, expect, it } from 'vitest';
-import { ScenarioError, type JuryAction, type Judgement } from '../../harness/core/game.js';
+import { ScenarioError, type Judgement } from '../../harness/core/game.js';
+import type { JuryAction } from '../../harness/core/single-seat.js';
 import { LineSplitter } from '../../harness/core/lines.js';
 import { createRng, numericSeed } from '../../harness/core/rng.js';
 import { enginePlacements } from '../../harness/games/javachallenge2015/engine-placement.js';
@@ -8,10 +9,11 @@ import { javachallenge2015 } from '../../harness/games/javachallenge2015/index.j
 import { chooseAction } from '../../harness/games/javachallenge2015/opponents.js';
 import { initialState } from '../../harness/games/javachallenge2015/rules.js';
 import { buildSetup } from '../../harness/games/javachallenge2015/setup.js';
+import { refereeOf } from '../helpers.js';
 
 function referee(role: string, options: { seed?: number; setup?: Record<string, unknown>; opponent?: string } = {}) {
   const seed = options.seed ?? 0;
-  return javachallenge2015.createReferee({
+  return refereeOf(javachallenge2015, {
     role,
     seed,
     rng: createRng(seed),
@@ -276,24 +278,24 @@ describe('javachallenge2015 referee: opponents and setup', () => {
   it('starts where the real engine does for the scenario seed by default, any seed; `seeded` is botjury\'s own draw', () => {
     const logged = { x: 6, y: 15, facing: 'U' }; // the engine's player 0 for seed 23 (jury-facts.md)
     for (const seed of [0, 1, 42, 23, 2015, -5]) {
-      const s = buildSetup(undefined, 0, numericSeed(seed), createRng(seed), 'random');
+      const s = buildSetup(undefined, new Set([0]), numericSeed(seed), createRng(seed), 'random');
       expect(s.placementSource).toBe(`engine-seed-${seed}`);
       expect(s.state).toEqual(initialState(enginePlacements(seed)));
     }
-    expect(buildSetup(undefined, 0, numericSeed(23), createRng(23), 'random').state.players[0]).toMatchObject(logged);
+    expect(buildSetup(undefined, new Set([0]), numericSeed(23), createRng(23), 'random').state.players[0]).toMatchObject(logged);
     // A text seed is hashed (numericSeed) and that number is the engine's seed.
-    const text = buildSetup(undefined, 0, numericSeed('abc'), createRng('abc'), 'random');
+    const text = buildSetup(undefined, new Set([0]), numericSeed('abc'), createRng('abc'), 'random');
     expect(text.placementSource).toBe(`engine-seed-${numericSeed('abc')}`);
     expect(text.state).toEqual(initialState(enginePlacements(numericSeed('abc'))));
     // engine-seed-N names any long, whatever the scenario seed.
-    const named = buildSetup({ placements: 'engine-seed-23' }, 0, 7, createRng(7), 'random');
+    const named = buildSetup({ placements: 'engine-seed-23' }, new Set([0]), 7, createRng(7), 'random');
     expect(named.placementSource).toBe('engine-seed-23');
     expect(named.state.players[0]).toMatchObject(logged);
-    expect(buildSetup({ placements: 'engine-seed--9223372036854775808' }, 0, 0, createRng(0), 'random').state)
+    expect(buildSetup({ placements: 'engine-seed--9223372036854775808' }, new Set([0]), 0, createRng(0), 'random').state)
       .toEqual(initialState(enginePlacements(-(2n ** 63n))));
     // seeded: botjury's own placement, repeatable, and not the engine's.
-    const a = buildSetup({ placements: 'seeded' }, 0, 7, createRng(7), 'random');
-    const b = buildSetup({ placements: 'seeded' }, 0, 7, createRng(7), 'random');
+    const a = buildSetup({ placements: 'seeded' }, new Set([0]), 7, createRng(7), 'random');
+    const b = buildSetup({ placements: 'seeded' }, new Set([0]), 7, createRng(7), 'random');
     expect(a.placementSource).toBe('seeded');
     expect(a.state).toEqual(b.state);
     expect(a.state).not.toEqual(initialState(enginePlacements(7)));
@@ -302,19 +304,19 @@ describe('javachallenge2015 referee: opponents and setup', () => {
   it('with fallen blocks in setup.blocks, the engine\'s draw leaves their squares out, and says so', () => {
     const blocks = [0, 1, 2, 3, 4, 5].map((r) => [0, 1, 2, 3, 4, 5].map((c) => (r < 3 && c < 3 ? 0 : -7)));
     for (const seed of [0, 1, 2, 3]) {
-      const s = buildSetup({ blocks }, 0, seed, createRng(seed), 'random');
+      const s = buildSetup({ blocks }, new Set([0]), seed, createRng(seed), 'random');
       expect(s.placementSource).toBe(`engine-seed-${seed} (fallen blocks excluded)`);
       expect(s.state.players.every((p) => p.x < 9 && p.y < 9)).toBe(true);
       expect(s.state.players.map(({ x, y, facing }) => ({ x, y, facing }))).toEqual(enginePlacements(seed, blocks));
     }
     const oneBlock = blocks.map((row, r) => row.map((_, c) => (r === 0 && c === 0 ? 0 : -7)));
-    expect(() => buildSetup({ blocks: oneBlock }, 0, 0, createRng(0), 'random')).toThrow(ScenarioError);
+    expect(() => buildSetup({ blocks: oneBlock }, new Set([0]), 0, createRng(0), 'random')).toThrow(ScenarioError);
     // Player 0 takes a square of the one block; for seed 0 player 1 finds one more than 3 away, player 2 none.
-    expect(() => buildSetup({ blocks: oneBlock }, 0, 0, createRng(0), 'random')).toThrow(/engine seed 0 on setup.blocks: no square is left for player 2/);
+    expect(() => buildSetup({ blocks: oneBlock }, new Set([0]), 0, createRng(0), 'random')).toThrow(/engine seed 0 on setup.blocks: no square is left for player 2/);
   });
 
   it('refuses setups the rules do not allow', () => {
-    const bad = (setup: Record<string, unknown>) => () => buildSetup(setup, 0, 0, createRng(0), 'random');
+    const bad = (setup: Record<string, unknown>) => () => buildSetup(setup, new Set([0]), 0, createRng(0), 'random');
     expect(bad({ placements: [{ x: 0, y: 0, facing: 'U' }, { x: 1, y: 1, facing: 'U' }, { x: 9, y: 9, facing: 'U' }, { x: 17, y: 17, facing: 'U' }] })).toThrow(/2 apart/);
     expect(bad({ placements: 'engine-seed-9223372036854775808' })).toThrow(/not one of auto, seeded, engine-seed-N/);
     expect(bad({ placements: 'engine-seed-07' })).toThrow(ScenarioError);

@@ -43,7 +43,7 @@ describe('seating and seeds', () => {
     expect(four).toEqual([[0, 1, null, null], [null, 0, 1, null], [null, null, 0, 1], [1, null, null, 0]]);
     for (const seat of [0, 1, 2, 3]) expect(four.filter((s) => s[seat] === 0)).toHaveLength(1);
     // A round of rotations shares one seed: each bot meets the same game from each seat.
-    expect([0, 1, 2, 3].map((i) => gameSeed(7, i, 2))).toEqual(['7/0', '7/0', '7/1', '7/1']);
+    expect([0, 1, 2, 3].map((i) => gameSeed(7, i, 2))).toEqual([7, 7, '7/1', '7/1']);
   });
 
   it('the pair result: the winner decides; with built-in seats the better score of the two', () => {
@@ -207,7 +207,7 @@ describe('botjury match', () => {
     // Player 0 alone, same seed (READY counts as a ply): everything the jury sends before its first action is the same bytes
     // (the start map and positions; later turns differ, as the other players are bots now).
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-jc-')), 'seat-0.yaml');
-    writeFileSync(file, 'game: javachallenge2015\nrole: "0"\nseed: "4/0"\nsteps:\n  - play: { plies: 2 }\n');
+    writeFileSync(file, 'game: javachallenge2015\nrole: "0"\nseed: 4\nsteps:\n  - play: { plies: 2 }\n');
     const alone = await runCli(['run', file, '--reporter', 'json', '--', ...bots[seat.bot!]!]);
     const aloneRun = (JSON.parse(alone.stdout) as { results: { transcript: { dir: string; text: string }[] }[] }).results[0]!;
     const beforeFirstAction = (t: { dir: string; text: string }[]) => {
@@ -284,3 +284,17 @@ describe('botjury match', () => {
   });
 });
 
+
+describe('a bot that fails at once in a later game', () => {
+  it("is that bot's crash, not a harness fault: the command started properly in games 1 and 2", async () => {
+    const counter = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-third-')), 'starts');
+    const flaky = ['python3', 'test/fixtures/bots/fails-third-start.py', counter, 'examples/alquerque/c/build/bot'];
+    const { code, report } = await match(['alquerque', '--games', '3'], [flaky, ['examples/alquerque/c/build/bot']]);
+    expect(code).toBe(1);
+    const third = report.games.find((g) => g.index === 2)!;
+    const seat = third.seats.find((s) => s.bot === 0)!;
+    expect(seat.run!.violations.filter((v) => v.severity === 'error').map((v) => v.code)).toEqual(['crash']);
+    expect(seat.run!.violations[0]!.evidence).toMatchObject({ exitCode: 127 });
+    expect(report.games.filter((g) => g.index < 2).every((g) => g.seats.every((s) => s.run!.violations.every((v) => v.severity !== 'error')))).toBe(true);
+  });
+});

@@ -93,12 +93,12 @@ describe('match --transcript', () => {
     for (const line of [data.header, ...data.games]) expect(validateLine(line), JSON.stringify(validateLine.errors)).toBe(true);
     expect(validateLine({ ...data.header, games: data.games })).toBe(false);
     expect(data.header.format).toBe('botjury-match-transcript');
-    expect(data.header.match).toEqual({ game: 'alquerque', seed: '5', profile: 'codecup2008', games: 2 });
+    expect(data.header.match).toEqual({ game: 'alquerque', seed: 5, profile: 'codecup2008', games: 2 });
     expect(data.header.bots.map((b) => [b.name, b.command])).toEqual([['A', C_BOT], ['B', C_BOT]]);
     expect(data.header.bots[0]!.executable.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(data.games.map((g) => [g.index, g.seed, g.seats.map((s) => [s.role, s.bot])])).toEqual([
-      [0, '5/0', [['white', 0], ['black', 1]]],
-      [1, '5/0', [['white', 1], ['black', 0]]],
+      [0, 5, [['white', 0], ['black', 1]]],
+      [1, 5, [['white', 1], ['black', 0]]],
     ]);
     for (const seat of data.games.flatMap((g) => g.seats)) {
       const run = seat.run!;
@@ -251,7 +251,7 @@ describe('replay of a match transcript', () => {
       [(t) => { t.games[0]!.seats[0]!.bot = 1; t.games[0]!.seats[1]!.bot = 0; }, /: line 2: \/seats\/0\/bot: not the bot the match seats there$/],
       [(t) => { t.games[1]!.index = 0; t.games[1]!.seats = t.games[0]!.seats; }, /: line 3: \/index: game 1 is in the file twice$/],
       [(t) => { t.header.match.games = 1; }, /: line 3: \/index: game 2 of a match of 1 games$/],
-      [(t) => { t.games[0]!.seed = '6/0'; }, /: line 2: \/seed: not the seed game 1 of this match has$/],
+      [(t) => { t.games[0]!.seed = '6/1'; }, /: line 2: \/seed: not the seed game 1 of this match has$/],
       [(t) => { t.games[0]!.seats[0]!.bot = 7; }, /: line 2: \/seats\/0\/bot: must be <= 3/],
       [(t) => { delete t.games[0]!.seats[0]!.run; }, /: line 2: \/seats\/0\/run: a bot seat without its run$/],
       [(t) => { t.games[0]!.seats[0]!.run!.limits.moveMs = 1e12; }, /: line 2: \/seats\/0\/run\/limits\/moveMs: must be <= 3600000$/],
@@ -317,7 +317,7 @@ describe('replay of a match transcript', () => {
     const templates = data.games.map((g) => JSON.stringify(g).slice(JSON.stringify({ index: g.index, seed: g.seed }).length - 1));
     const batch: string[] = [];
     for (let i = 0; i < games; i++) {
-      batch.push(`${JSON.stringify({ index: i, seed: gameSeed('5', i, 2) }).slice(0, -1)}${templates[i % 2]!}\n`);
+      batch.push(`${JSON.stringify({ index: i, seed: gameSeed(5, i, 2) }).slice(0, -1)}${templates[i % 2]!}\n`);
       if (batch.length === 100) appendFileSync(file, batch.splice(0).join(''));
     }
     expect(readFileSync(file).length).toBeGreaterThan(64 << 20);
@@ -342,7 +342,7 @@ describe('a match transcript is written as the games end', () => {
       games: 3,
       seed: 5,
       invokedFrom: ROOT,
-      seatGame: recorder.seatGame,
+      recordGame: recorder.recordGame,
       onGameEnd: (g) => {
         lines.push(recorder.takeGame(g).seats.filter((s) => s.run!.moves.length > 0).length);
         held.push(recorder.held);

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../harness/games/registry.js';
 import { mergeReports } from '../../harness/match/merge.js';
-import type { MatchReport } from '../../harness/match/match.js';
+import { gameSeed, type MatchReport } from '../../harness/match/match.js';
 import { compileSchema, transcriptAjv } from '../../harness/tools/transcript.js';
 import { ROOT, runCli } from '../helpers.js';
 import { expectRefused } from './hostile.js';
@@ -173,7 +173,7 @@ describe('memory', () => {
       writeSync(fd, `${before}"games":[`);
       for (let i = k, n = 0; i < planned; i += 4, n++) {
         // Shard 1's game is a first round's (index 0), shard 2's a second seating (index 1): same parity.
-        const g = games[i % 2]!.replace(/^\{"index":\d+,"seed":"[^"]*"/, `{"index":${i},"seed":"${shards[0].seed}/${Math.floor(i / 2)}"`);
+        const g = games[i % 2]!.replace(/^\{"index":\d+,"seed":(?:"[^"]*"|-?\d+)/, `{"index":${i},"seed":${JSON.stringify(gameSeed(shards[0].seed, i, 2))}`);
         writeSync(fd, `${n ? ',' : ''}${g}`);
       }
       writeSync(fd, `]${after}`);

@@ -82,9 +82,11 @@ describe('snakecore CLI: each broken bot fails with exactly its verdict', () => 
       expect(errorCodes(result.report)).toEqual([code]);
       expect(allCodes(result.report)).toEqual([code]);
       expect(result.code).toBe(1);
-      // exits-early leaves at its 2nd getAction: get-name.yaml (1 move) cannot catch it.
+      // exits-early leaves at its 2nd getAction: get-name.yaml (1 move) cannot catch it. In that
+      // one-move game extra-line's spare line follows its last answer, when the game is over: nobody
+      // reads it, so there it is only a warning (docs/verdicts.md).
       const failed = result.report.results.filter((r) => r.status === 'failed').length;
-      expect(failed).toBe(file === 'exits-early.py' ? 16 : 17);
+      expect(failed).toBe(file === 'exits-early.py' || file === 'extra-line.py' ? 16 : 17);
     });
 
   it('slow-reply.py → move-timeout (3 s asleep against the 1 s limit)', async () => {

@@ -1,7 +1,6 @@
 // JavaChallenge2015 ("drop the block"): the game definition the registry lists.
 import type { GameDefinition } from '../../core/game.js';
-import { gameFromReferee } from '../../core/single-seat.js';
-import { JavaChallenge2015Referee } from './referee.js';
+import { JavaChallenge2015Game } from './game.js';
 
 /** The engine reads a bot's stderr only after its answer: more than the pipe holds blocks the bot. */
 const STDERR_PIPE_BYTES = 65_536;
@@ -46,5 +45,5 @@ export const javachallenge2015: GameDefinition = {
     'bot-fallen': "the bot's player fell and the engine still sent it its turn (\"-1 -1\" for its position)",
     'block-restored': 'a block that had dropped was restored (walkable again 20 turns after it fell)',
   },
-  createGame: gameFromReferee('javachallenge2015', (ctx) => new JavaChallenge2015Referee(ctx)),
+  createGame: (ctx) => new JavaChallenge2015Game(ctx),
 };

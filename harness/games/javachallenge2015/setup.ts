@@ -66,7 +66,7 @@ export interface OpponentPlan {
 export interface JcSetup {
   state: GameState;
   placementSource: string;
-  /** Plans of the players the bot does not play, by id. */
+  /** Plans of the players no bot plays, by id. */
   plans: Map<number, OpponentPlan>;
 }
 
@@ -98,7 +98,8 @@ function parseOpponentName(name: string, where: string): OpponentName {
   return name as OpponentName;
 }
 
-export function buildSetup(raw: Record<string, unknown> | undefined, bot: number, seed: number, rng: Rng, defaultOpponent: OpponentName): JcSetup {
+/** `bots`: the players bots play; every other player gets a plan (setup.opponents, else `defaultOpponent`). */
+export function buildSetup(raw: Record<string, unknown> | undefined, bots: ReadonlySet<number>, seed: number, rng: Rng, defaultOpponent: OpponentName): JcSetup {
   const setup = (raw ?? {}) as RawSetup;
 
   const turnLimit = setup.turnLimit ?? DEFAULT_TURN_LIMIT;
@@ -140,12 +141,12 @@ export function buildSetup(raw: Record<string, unknown> | undefined, bot: number
   if (problem) throw new ScenarioError(`setup.placements: ${problem}`);
 
   const plans = new Map<number, OpponentPlan>();
-  for (let id = 0; id < PLAYER_COUNT; id++) if (id !== bot) plans.set(id, { script: [], then: defaultOpponent });
+  for (let id = 0; id < PLAYER_COUNT; id++) if (!bots.has(id)) plans.set(id, { script: [], then: defaultOpponent });
   for (const [key, value] of Object.entries(setup.opponents ?? {})) {
     const id = Number(key);
     const where = `setup.opponents.${key}`;
     if (!/^[0-3]$/.test(key)) throw new ScenarioError(`${where}: players are 0 to 3`);
-    if (id === bot) continue; // the bot plays this seat in this run
+    if (bots.has(id)) continue; // a bot plays this player in this game
     const plan =
       typeof value === 'string'
         ? { script: [], then: parseOpponentName(value, where) }

@@ -178,8 +178,8 @@ describe('botjury tournament', () => {
     expect(code).toBe(1); // the faulty bot broke a rule
   }, 180_000);
 
-  // Needs JavaChallenge2015 on the one game core (one game holding all four seats: the game-javachallenge2015
-  // branch); until that is merged the game judges one bot at a time, every play is voided and this fails.
+  // Needs a four-seat game on the one game core (one game holding all four seats): with a single-seat
+  // game every play would be voided and this fails.
   it('a four-seat JavaChallenge2015 round robin of five bots: every bot plays every seat equally often and meets every other equally often', async () => {
     const setup = scratchFile('jc-setup.yaml');
     writeFileSync(setup, 'setup:\n  turnLimit: 12\n');

@@ -33,6 +33,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'strict', type: 'boolean', help: 'warnings count as failures', commands: [...RUNS, 'replay', 'fuzz', 'match'] },
   { name: 'cwd', type: 'string', value: 'DIR', help: "the bot's working directory (default: a fresh temporary folder)", commands: [...RUNS, 'replay', 'fuzz'] },
   { name: 'memory-mb', type: 'string', value: 'N', help: 'hard memory limit for the bot (prlimit data limit) and verdict memory-limit', commands: [...RUNS, 'replay', 'fuzz', 'match'] },
+  { name: 'isolate', type: 'boolean', help: 'run every bot in a sandbox of its own (bubblewrap): no network, no view of\nbotjury, the other bots or their folders, nothing writable but its folder and\n/tmp (docs/security.md)', commands: [...RUNS, 'replay', 'fuzz', 'match'] },
   { name: 'transcript', type: 'string', value: 'FILE', help: 'record every run (lines both ways, moves, seed, setup, limits, bot digest,\nmachine) for botjury replay; match: every seat of every game', commands: [...RUNS, 'replay', 'match'] },
   { name: 'allow-path', type: 'string', multiple: true, value: 'DIR', help: "let setup: files (mazes, maps) come from DIR too (default: only the scenario's\nfolder and ../shared/data); repeatable", commands: [...RUNS, 'replay'] },
   { name: 'trust-transcript-command', type: 'boolean', help: 'run the bot command(s) stored in the transcript (printed first)', commands: ['replay'] },
@@ -66,6 +67,7 @@ export interface OptionValues {
   strict?: boolean;
   cwd?: string;
   'memory-mb'?: string;
+  isolate?: boolean;
   transcript?: string;
   'allow-path'?: string[];
   'trust-transcript-command'?: boolean;

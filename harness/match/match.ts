@@ -37,6 +37,8 @@ export interface MatchOptions {
   sprt?: SprtParams;
   invokedFrom: string;
   memoryMb?: number;
+  /** Every bot in a sandbox of its own (bubblewrap). */
+  isolate?: boolean;
   strict?: boolean;
   /**
    * A real game's moves, ply by ply (a disputed game re-run between the two real programs): the
@@ -241,6 +243,7 @@ export async function playGame(index: number, options: MatchOptions, confirmTimi
     bots: botSeats,
     invokedFrom: options.invokedFrom,
     ...(options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : {}),
+    ...(options.isolate ? { isolate: true } : {}),
     ...(options.snapshots ? { snapshots: true } : {}),
     ...(options.scripts ? { scripts: options.scripts } : {}),
     ...(options.record ? { onMove: (player: string, move: string) => void played.push({ player, move }) } : {}),

@@ -9,7 +9,7 @@
 // bot starts. The first two are the sandbox's shell: they belong to the bot for cleanup, never for
 // what the bot is measured by (CPU, memory, the unflushed-output proof).
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, chownSync, constants, mkdtempSync, readdirSync, readFileSync, readSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, chownSync, constants, mkdtempSync, openSync, readdirSync, readFileSync, readSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { processIdentity, sleepsReading } from './proc.js';
@@ -50,7 +50,8 @@ export interface SandboxOptions {
 export interface SandboxLaunch {
   file: string;
   args: string[];
-  stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'];
+  /** stdin, stdout, stderr, --info-fd, --block-fd; then /dev/null over any descriptor botjury would pass on unasked. */
+  stdio: ('pipe' | 'ignore' | number)[];
   /** The host user bubblewrap runs as when botjury is root (never root itself). */
   ids?: { uid: number; gid: number };
 }
@@ -123,7 +124,7 @@ export function sandboxLaunch(file: string, args: readonly string[], options: Sa
   return {
     file: probed!.bwrap!,
     args: [...bwrapOptions(options.cwd, named), '--info-fd', String(INFO_FD), '--block-fd', String(BLOCK_FD), '--', onPath('prlimit')!, ...limits, '--', file, ...args],
-    stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe', ...coverLeaks(BLOCK_FD + 1)],
     ...(ids ? { ids } : {}),
   };
 }
@@ -198,6 +199,40 @@ function reachable(target: string, ids: { uid: number; gid: number }, mode: numb
   for (let i = 0; i < parts.length; i++) if (!allows(`/${parts.slice(0, i).join('/')}`, constants.X_OK)) return false;
   return allows(real, mode);
 }
+
+/**
+ * Descriptors botjury itself inherited without close-on-exec (from whatever started it) would pass
+ * into the sandbox: bubblewrap closes none. Each becomes /dev/null in the bot (from `from` on).
+ */
+function coverLeaks(from: number): ('ignore' | number)[] {
+  const leaked: number[] = [];
+  let names: string[] = [];
+  try {
+    names = readdirSync('/proc/self/fd');
+  } catch {
+    return [];
+  }
+  for (const name of names) {
+    const fd = Number(name);
+    if (!(fd >= from) || fd > MAX_COVERED_FD) continue;
+    try {
+      const flags = /^flags:\s+([0-7]+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'));
+      if (flags && (parseInt(flags[1]!, 8) & O_CLOEXEC) === 0) leaked.push(fd);
+    } catch {
+      // closed meanwhile (the listing's own descriptor)
+    }
+  }
+  if (leaked.length === 0) return [];
+  devNull ??= openSync('/dev/null', 'r+');
+  const stdio: ('ignore' | number)[] = Array.from({ length: Math.max(...leaked) + 1 - from }, () => 'ignore');
+  for (const fd of leaked) stdio[fd - from] = devNull;
+  return stdio;
+}
+
+const O_CLOEXEC = 0o2000000;
+/** Descriptors above this are not looked at (the stdio list is one entry per descriptor). */
+const MAX_COVERED_FD = 1023;
+let devNull: number | undefined;
 
 export interface OpenedSandbox {
   /** When the bot's own program was let go (hrtime ns): the start-up clock starts here. */

@@ -61,7 +61,12 @@ export class SandboxError extends Error {
   override name = 'SandboxError';
 }
 
-let probed: { bwrap: string | null; problem: string | null } | undefined;
+interface Probe {
+  bwrap: string | null;
+  prlimit: string | null;
+  problem: string | null;
+}
+let probed: Probe | undefined;
 
 /** Why --isolate cannot work here (one line saying how to fix it), or null when it can. Checked once. */
 export function isolationProblem(): string | null {
@@ -69,21 +74,25 @@ export function isolationProblem(): string | null {
   return probed.problem;
 }
 
-/** The sandbox is set up by uid 0's processes only through an unprivileged user: botjury as root hands it to `nobody`. */
+/**
+ * Whom bubblewrap (and so the bot) runs as on the host: botjury's own user, except that botjury as
+ * root hands the sandbox to `nobody`. A process of uid 0, even without capabilities, still owns
+ * root's files and sockets, and RLIMIT_NPROC does not bind it.
+ */
 function hostIds(): { uid: number; gid: number } | undefined {
   return process.getuid?.() === 0 ? { uid: SANDBOX_ID, gid: SANDBOX_ID } : undefined;
 }
 
-function probe(): { bwrap: string | null; problem: string | null } {
+function probe(): Probe {
   const bwrap = onPath('bwrap');
-  if (!bwrap) return { bwrap, problem: `--isolate needs bubblewrap (bwrap), which is not on PATH: ${INSTALL_HINT}` };
+  const prlimit = onPath('prlimit');
+  if (!bwrap) return { bwrap, prlimit, problem: `--isolate needs bubblewrap (bwrap), which is not on PATH: ${INSTALL_HINT}` };
   const version = spawnSync(bwrap, ['--version'], { encoding: 'utf8', timeout: 5000 });
   const found = /(\d+)\.(\d+)\.(\d+)/.exec(version.stdout ?? '');
-  if (!found) return { bwrap, problem: `--isolate: ${bwrap} --version did not say which bubblewrap it is (${oneLine(version.stderr || version.stdout || String(version.error ?? ''))}); ${INSTALL_HINT}` };
+  if (!found) return { bwrap, prlimit, problem: `--isolate: ${bwrap} --version did not say which bubblewrap it is (${oneLine(version.stderr || version.stdout || String(version.error ?? ''))}); ${INSTALL_HINT}` };
   const have = [Number(found[1]), Number(found[2]), Number(found[3])];
-  if (compareVersions(have, MIN_VERSION) < 0) return { bwrap, problem: `--isolate needs bubblewrap ${MIN_VERSION.join('.')} or later (for --size and --disable-userns); ${bwrap} is ${have.join('.')}: ${INSTALL_HINT} from a newer release` };
-  const prlimit = onPath('prlimit');
-  if (!prlimit) return { bwrap, problem: '--isolate needs prlimit (util-linux), which is not on PATH' };
+  if (compareVersions(have, MIN_VERSION) < 0) return { bwrap, prlimit, problem: `--isolate needs bubblewrap ${MIN_VERSION.join('.')} or later (for --size and --disable-userns); ${bwrap} is ${have.join('.')}: ${INSTALL_HINT} from a newer release` };
+  if (!prlimit) return { bwrap, prlimit, problem: '--isolate needs prlimit (util-linux), which is not on PATH' };
   // A real sandbox, the way bots get theirs: user namespaces may be disabled, or denied by a security module.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-probe-'));
   try {
@@ -96,12 +105,12 @@ function probe(): { bwrap: string | null; problem: string | null } {
       const userns = /namespace|Operation not permitted|permission/i.test(why)
         ? '; user namespaces must be allowed (sysctl kernel.unprivileged_userns_clone=1 and user.max_user_namespaces > 0; on Ubuntu 24.04 also kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap)'
         : '';
-      return { bwrap, problem: `--isolate: bubblewrap cannot make a sandbox here: ${why}${userns}` };
+      return { bwrap, prlimit, problem: `--isolate: bubblewrap cannot make a sandbox here: ${why}${userns}` };
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { bwrap, problem: null };
+  return { bwrap, prlimit, problem: null };
 }
 
 /** For tests: probe again (after PATH changed). */
@@ -123,7 +132,7 @@ export function sandboxLaunch(file: string, args: readonly string[], options: Sa
   if (options.memoryMb && options.memoryMb > 0) limits.push(`--data=${Math.round(options.memoryMb * 1024 * 1024)}`);
   return {
     file: probed!.bwrap!,
-    args: [...bwrapOptions(options.cwd, named), '--info-fd', String(INFO_FD), '--block-fd', String(BLOCK_FD), '--', onPath('prlimit')!, ...limits, '--', file, ...args],
+    args: [...bwrapOptions(options.cwd, named), '--info-fd', String(INFO_FD), '--block-fd', String(BLOCK_FD), '--', probed!.prlimit!, ...limits, '--', file, ...args],
     stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe', ...coverLeaks(BLOCK_FD + 1)],
     ...(ids ? { ids } : {}),
   };

@@ -187,7 +187,7 @@ function handOver(options: SandboxOptions, named: readonly string[], ids: { uid:
   for (const [i, name] of named.entries()) {
     const mode = i === 0 ? constants.R_OK | constants.X_OK : constants.R_OK;
     if (!reachable(name, ids, mode))
-      throw new SandboxError(`--isolate: the bot runs as uid ${ids.uid} (nobody) when botjury runs as root, and nobody cannot ${mode & constants.X_OK ? 'run' : 'read'} ${name} (a folder on its path or the file itself is closed to others)`);
+      throw new SandboxError(`--isolate: the bot runs as uid ${ids.uid} (nobody) when botjury runs as root, and nobody cannot ${mode & constants.X_OK ? 'run' : 'read'} ${name} (a folder on its path or the file itself is closed to others): use a program installed for every user, or run botjury as a user who can`);
   }
 }
 

@@ -274,7 +274,7 @@ describe('--isolate where bubblewrap cannot work', () => {
       writeFileSync(path.join(closed, 'bot.py'), '#!/usr/bin/env python3\n', { mode: 0o755 });
       const r = await runCli(['check', 'alquerque', '--isolate', '--', path.join(closed, 'bot.py')]);
       expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr.trim().split('\n')).toEqual([`botjury: --isolate: the bot runs as uid ${SANDBOX_ID} (nobody) when botjury runs as root, and nobody cannot run ${path.join(closed, 'bot.py')} (a folder on its path or the file itself is closed to others)`]);
+      expect(r.stderr.trim().split('\n')).toEqual([`botjury: --isolate: the bot runs as uid ${SANDBOX_ID} (nobody) when botjury runs as root, and nobody cannot run ${path.join(closed, 'bot.py')} (a folder on its path or the file itself is closed to others): use a program installed for every user, or run botjury as a user who can`]);
     } finally {
       rmSync(closed, { recursive: true, force: true });
     }

@@ -9,7 +9,7 @@
 // bot starts. The first two are the sandbox's shell: they belong to the bot for cleanup, never for
 // what the bot is measured by (CPU, memory, the unflushed-output proof).
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, chownSync, constants, mkdtempSync, openSync, readdirSync, readFileSync, readSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, chownSync, constants, lchownSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { processIdentity, sleepsReading } from './proc.js';
@@ -180,7 +180,7 @@ function bwrapOptions(cwd: string, named: readonly string[]): string[] {
 function handOver(options: SandboxOptions, named: readonly string[], ids: { uid: number; gid: number }): void {
   if (options.freshCwd) {
     chownSync(options.cwd, ids.uid, ids.gid);
-    for (const entry of readdirSync(options.cwd)) chownSync(path.join(options.cwd, entry), ids.uid, ids.gid);
+    for (const entry of readdirSync(options.cwd)) lchownSync(path.join(options.cwd, entry), ids.uid, ids.gid);
   } else if (!reachable(options.cwd, ids, constants.W_OK | constants.X_OK)) {
     throw new SandboxError(`--isolate: the bot runs as uid ${ids.uid} (nobody) when botjury runs as root, and nobody cannot write in --cwd ${options.cwd}`);
   }

@@ -1,4 +1,4 @@
-// `npm run bench -- [--quick] [--only latency|load|match] [--late-games N] [--late-jobs N] [--max-load K]`: how close
+// `npm run bench -- [--quick] [--only latency|load|match|isolation] [--late-games N] [--late-jobs N] [--max-load K]`: how close
 // botjury's timing is to the truth, quiet and under load (docs/timing.md). It measures what reports measure: the botjury CLI plays real JavaChallenge2015
 // games (JSON reporter, --role 0, --jobs 1) against bench/build/benchbot, and the figures come from
 // the report's per-reply wallMs and verdicts. Prints figures; exits 1 when a figure cannot be true
@@ -13,6 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../harness/core/paths.js';
+import { BotProcess } from '../harness/core/bot-process.js';
+import { isolationProblem } from '../harness/core/isolation.js';
 
 const BENCH_DIR = path.join(PACKAGE_ROOT, 'bench');
 const CLI = path.join(PACKAGE_ROOT, 'bin', 'botjury.js');
@@ -30,10 +32,10 @@ const CORES = os.availableParallelism();
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
-const USAGE = 'usage: npm run bench -- [--quick] [--only latency|load|match] [--late-games N] [--late-jobs N] [--max-load K]';
+const USAGE = 'usage: npm run bench -- [--quick] [--only latency|load|match|isolation] [--late-games N] [--late-jobs N] [--max-load K]';
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const known = new Set(['--quick', '--only', '--late-games', '--late-jobs', '--max-load']);
-if ((only !== undefined && only !== 'latency' && only !== 'load' && only !== 'match') || args.some((a, i) => a.startsWith('-') && !known.has(a) && !(i > 0 && known.has(args[i - 1]!)))) {
+if ((only !== undefined && only !== 'latency' && only !== 'load' && only !== 'match' && only !== 'isolation') || args.some((a, i) => a.startsWith('-') && !known.has(a) && !(i > 0 && known.has(args[i - 1]!)))) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -111,10 +113,10 @@ interface Report { results: Result[] }
 let nextRun = 0;
 
 /** Runs `botjury run` on the scenarios against benchbot with botArgs; returns the JSON report. */
-async function runBotjury(scenarios: string[], botArgs: string[], transcript?: string): Promise<Report> {
+async function runBotjury(scenarios: string[], botArgs: string[], transcript?: string, flags: string[] = []): Promise<Report> {
   const output = path.join(tmp, `report-${nextRun++}.json`);
   const argv = [CLI, 'run', ...scenarios, '--role', '0', '--jobs', '1', '--reporter', 'json', '--output', output,
-    ...(transcript ? ['--transcript', transcript] : []), '--', BOT, ...botArgs];
+    ...(transcript ? ['--transcript', transcript] : []), ...flags, '--', BOT, ...botArgs];
   const child = track(spawn(process.execPath, argv, { cwd: PACKAGE_ROOT, stdio: ['ignore', 'ignore', 'pipe'] }));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
@@ -500,13 +502,92 @@ async function matchSection(): Promise<void> {
   }
 }
 
+// ---- 4. --isolate: what the sandbox costs ----
+
+/** One start of benchbot: how long botjury was blocked in start(), and how long until its READY arrived (µs). */
+async function timedStart(isolate: boolean): Promise<{ blockedUs: number; readyUs: number }> {
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'botjury-'));
+  try {
+    const t0 = process.hrtime.bigint();
+    const bot = BotProcess.start({ argv: [BOT] }, { cwd, invokedFrom: PACKAGE_ROOT, ...(isolate ? { isolate: { freshCwd: true } } : {}) }, () => undefined);
+    const blockedUs = Number(process.hrtime.bigint() - t0) / 1000;
+    const until = process.hrtime.bigint() + 10_000_000_000n;
+    while (bot.unreadCount === 0 && !bot.exit && process.hrtime.bigint() < until) await bot.waitForChange(until);
+    const ready = bot.takeLine();
+    await bot.stop();
+    if (ready?.text !== 'READY') throw new Error(`benchbot did not say READY${isolate ? ' in its sandbox' : ''}: ${bot.stderrTail.trim().slice(0, 300)}`);
+    return { blockedUs, readyUs: Number(ready.arrivedNs - t0) / 1000 };
+  } finally {
+    fs.rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+async function isolationSection(): Promise<void> {
+  const starts = QUICK ? 10 : 50;
+  const games = SIZES.latencyGames;
+  console.log(`4. --isolate (bubblewrap): the added start-up per bot and the added reply latency, each measured side by side with the same`);
+  console.log(`   without it, alternated (goals: under 20 ms per start, under 20 µs per reply)`);
+  const problem = isolationProblem();
+  if (problem) {
+    console.log(`   not measured: ${problem}
+`);
+    return;
+  }
+  for (const isolate of [false, true]) await timedStart(isolate); // the first of each pays for loading code and the one-time probe
+  const blocked: Record<'plain' | 'isolated', number[]> = { plain: [], isolated: [] };
+  const ready: Record<'plain' | 'isolated', number[]> = { plain: [], isolated: [] };
+  for (let i = 0; i < starts; i++) {
+    for (const isolate of i % 2 ? [true, false] : [false, true]) {
+      const t = await timedStart(isolate);
+      blocked[isolate ? 'isolated' : 'plain'].push(t.blockedUs);
+      ready[isolate ? 'isolated' : 'plain'].push(t.readyUs);
+    }
+  }
+  const ms = (value: number): string => (value / 1000).toFixed(2);
+  const header = `   ${''.padEnd(58)}${'median'.padStart(10)}${'p90'.padStart(10)}${'max'.padStart(10)}`;
+  console.log(`   start-up: ${starts} starts of bench/build/benchbot each way, in botjury's process (BotProcess.start; a fresh folder each)`);
+  console.log(`${header}   ms`);
+  for (const [label, samples] of [
+    ['botjury blocked starting the bot, without --isolate', blocked.plain], ['botjury blocked starting the bot, with --isolate', blocked.isolated],
+    ['start to the bot\'s READY arriving, without --isolate', ready.plain], ['start to the bot\'s READY arriving, with --isolate', ready.isolated],
+  ] as const) {
+    const s = summarize([...samples]);
+    console.log(`   ${label.padEnd(58)}${ms(s.median).padStart(10)}${ms(s.p90).padStart(10)}${ms(s.max).padStart(10)}`);
+  }
+  const addedStart = summarize(ready.isolated).median - summarize(ready.plain).median;
+  console.log(`   ${'added start-up per bot (median of READY, isolated − plain)'.padEnd(58)}${ms(addedStart).padStart(10)}   goal: under 20 ms\n`);
+
+  console.log(`   replies: ${games} game${games > 1 ? 's' : ''} of ${path.relative(PACKAGE_ROOT, LONG_GAME)} each way (role 0, ${TURNS_PER_LONG_GAME} turns each), the JSON report's wallMs`);
+  const wallUs: Record<'plain' | 'isolated', number[]> = { plain: [], isolated: [] };
+  const failures: string[] = [];
+  for (let g = 0; g < games; g++) {
+    for (const isolate of g % 2 ? [true, false] : [false, true]) {
+      const result = (await runBotjury([LONG_GAME], [], undefined, isolate ? ['--isolate'] : [])).results[0]!;
+      if (result.status !== 'passed') {
+        failures.push(`${isolate ? 'isolated' : 'plain'}: ${result.error ?? result.violations.map((v) => v.message).join('; ')}`);
+        continue;
+      }
+      wallUs[isolate ? 'isolated' : 'plain'].push(...result.timing!.perReply.filter((r) => r.ply !== 0).map((r) => r.wallMs * 1000));
+    }
+  }
+  if (failures.length) console.log(`   ${failures.length} game(s) left out (the correct bench bot got a verdict: a busy machine): ${failures.join(' | ')}`);
+  if (!wallUs.plain.length || !wallUs.isolated.length) throw new Error('no game passed both ways');
+  const plain = summarize(wallUs.plain);
+  const isolated = summarize(wallUs.isolated);
+  console.log(`   ${''.padEnd(40)}${'median'.padStart(12)}${'p90'.padStart(12)}${'p99'.padStart(12)}   µs, n = ${plain.n} / ${isolated.n}`);
+  console.log(`   ${'without --isolate'.padEnd(40)}${us(plain.median, 0).padStart(12)}${us(plain.p90, 0).padStart(12)}${us(plain.p99, 0).padStart(12)}`);
+  console.log(`   ${'with --isolate'.padEnd(40)}${us(isolated.median, 0).padStart(12)}${us(isolated.p90, 0).padStart(12)}${us(isolated.p99, 0).padStart(12)}`);
+  const added = (['median', 'p90', 'p99'] as const).map((key) => us(isolated[key] - plain[key], 0));
+  console.log(`   ${'added by --isolate'.padEnd(40)}${added.map((a) => a.padStart(12)).join('')}   goal: under 20 µs (median)\n`);
+}
+
 async function main(): Promise<void> {
   execFileSync('make', ['-s', '-C', BENCH_DIR], { stdio: 'inherit' });
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   console.log(`botjury benchmark${QUICK ? ' (--quick)' : ''} — ${new Date().toISOString().slice(0, 10)}, ${CORES} cores (${cpu}), node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
   const started = Date.now();
   let failed = false;
-  for (const [name, section] of [['latency', latencySection], ['load', loadSection], ['match', matchSection]] as const) {
+  for (const [name, section] of [['latency', latencySection], ['load', loadSection], ['match', matchSection], ['isolation', isolationSection]] as const) {
     if (only && only !== name) continue;
     try {
       await section();

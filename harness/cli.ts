@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { HarnessError, killAllBotsSync, resolveCommand } from './core/bot-process.js';
+import { isolationProblem } from './core/isolation.js';
 import { dryRunProblems } from './core/dry-run.js';
 import { allowReadingUnder, FILE_CAPS, FileError, prepareOutputFile, prepareOutputFolder, readBoundedFile, readFilePrefix } from './core/files.js';
 import { SCENARIO_DIR } from './core/paths.js';
@@ -79,6 +80,10 @@ async function dispatch(argv: string[]): Promise<number> {
   if (values.help || command === 'help') return help(command === 'help' ? rest[0] : command);
   const cwd = process.cwd();
   checkOptionsFit(command, values);
+  if (values.isolate) {
+    const problem = isolationProblem(); // before anything runs: exit 2 with the reason and the fix
+    if (problem) throw new HarnessError(problem);
+  }
   allowReadingUnder((values['allow-path'] ?? []).map((dir: string) => existingDir(cwd, dir, '--allow-path')));
   for (const spec of values['game-module'] ?? []) loadGameModule(spec, cwd);
   switch (command) {
@@ -137,6 +142,7 @@ async function dispatch(argv: string[]): Promise<number> {
         ...(shard ? { shard } : {}),
         ...(profile !== undefined ? { profile } : {}),
         ...(memoryMb !== undefined ? { memoryMb } : {}),
+        ...(values.isolate ? { isolate: true } : {}),
         ...(values.strict ? { strict: true } : {}),
         ...(values.bail ? { bail: true } : {}),
         ...(botCwd ? { cwd: botCwd } : {}),
@@ -207,6 +213,7 @@ function rerunFlags(values: Values): string[] {
   for (const name of ['profile', 'memory-mb', 'cwd'] as const) if (typeof values[name] === 'string') flags.push(`--${name}`, values[name] as string);
   for (const spec of values['game-module'] ?? []) flags.push('--game-module', spec);
   if (values.strict) flags.push('--strict');
+  if (values.isolate) flags.push('--isolate');
   return flags;
 }
 
@@ -244,6 +251,7 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
     ...(values.cwd !== undefined ? { cwd: existingDir(cwd, values.cwd as string) } : {}),
     ...(values.strict ? { strict: true } : {}),
     ...(memoryMb !== undefined ? { memoryMb } : {}),
+    ...(values.isolate ? { isolate: true } : {}),
     ...(values.transcript !== undefined ? { transcriptOut: { file: values.transcript as string, argv: own } } : {}),
   });
   // The comparison goes where a person reads: stdout, unless a machine-readable report is there.
@@ -330,6 +338,7 @@ async function fuzzCommand(rest: string[], botArgv: string[], values: Values, cw
     ...(values.role !== undefined ? { role: values.role as string } : {}),
     ...(profile !== undefined ? { profile } : {}),
     ...(memoryMb !== undefined ? { memoryMb } : {}),
+    ...(values.isolate ? { isolate: true } : {}),
     ...(values.strict ? { strict: true } : {}),
     ...(values.cwd !== undefined ? { cwd: existingDir(cwd, values.cwd as string) } : {}),
     log: (line) => process.stderr.write(`${line}\n`),

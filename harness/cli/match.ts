@@ -99,6 +99,7 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
     ...(values.shard !== undefined ? { shard: tools.parseShard(values.shard) } : {}),
     ...(sprt ? { sprt } : {}),
     ...(memoryMb !== undefined ? { memoryMb } : {}),
+    ...(values.isolate ? { isolate: true } : {}),
     ...(values.strict ? { strict: true } : {}),
     ...(outputs.wantsSnapshots ? { snapshots: true } : {}),
     onGameEnd: (g) => {
@@ -174,6 +175,7 @@ export async function replayMatchCommand(shown: string, abs: string, botArgv: st
       jobs,
       signal: tools.signal(),
       ...(memoryMb !== undefined ? { memoryMb } : {}),
+      ...(values.isolate ? { isolate: true } : {}),
       ...(values.strict ? { strict: true } : {}),
     });
     if (transcriptFile) transcript = MatchTranscriptWriter.create(transcriptFile, matchTranscriptHeader(tools.ownArgv, replay.settings, botInfos));

@@ -34,6 +34,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'strict', type: 'boolean', help: 'warnings count as failures', commands: [...RUNS, 'replay', 'fuzz', 'match', 'tournament'] },
   { name: 'cwd', type: 'string', value: 'DIR', help: "the bot's working directory (default: a fresh temporary folder)", commands: [...RUNS, 'replay', 'fuzz'] },
   { name: 'memory-mb', type: 'string', value: 'N', help: 'hard memory limit for the bot (prlimit data limit) and verdict memory-limit', commands: [...RUNS, 'replay', 'fuzz', 'match', 'tournament'] },
+  { name: 'isolate', type: 'boolean', help: 'run every bot in a sandbox of its own (bubblewrap): no network, no view of\nbotjury, the other bots or their folders, nothing writable but its folder and\n/tmp (docs/security.md)', commands: [...RUNS, 'replay', 'fuzz', 'match', 'tournament'] },
   { name: 'transcript', type: 'string', value: 'FILE', help: 'record every run (lines both ways, moves, seed, setup, limits, bot digest,\nmachine) for botjury replay; match: every seat of every game', commands: [...RUNS, 'replay', 'match'] },
   { name: 'allow-path', type: 'string', multiple: true, value: 'DIR', help: "let setup: files (mazes, maps) come from DIR too (default: only the scenario's\nfolder and ../shared/data); repeatable", commands: [...RUNS, 'replay'] },
   { name: 'trust-transcript-command', type: 'boolean', help: 'run the bot command(s) stored in the transcript (printed first)', commands: ['replay'] },
@@ -51,7 +52,6 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'state', type: 'string', value: 'FILE', help: 'write the state as JSON Lines as each game ends (for --resume)', commands: ['tournament'] },
   { name: 'resume', type: 'string', value: 'FILE', help: 'continue the tournament whose state is in FILE (the same command line,\n--state FILE replaced by --resume FILE); the games it lacks are played', commands: ['tournament'] },
   { name: 'live', type: 'string', value: 'FILE', help: 'keep a self-contained HTML page with the standings, the cross table and\nthe games so far in FILE, replaced after each game', commands: ['tournament'] },
-  { name: 'isolate', type: 'boolean', help: 'run every bot in a sandbox (bubblewrap); the default where it works', commands: ['tournament'] },
   { name: 'no-isolate', type: 'boolean', help: 'run the bots without the sandbox', commands: ['tournament'] },
   { name: 'save-dir', type: 'string', value: 'DIR', help: 'where to save one shrunk scenario per distinct violation', commands: ['fuzz'] },
   { name: 'game-module', type: 'string', multiple: true, value: 'PATH|PACKAGE', help: 'load a game package (its main file, or an installed package name); repeatable.\nA scenario\'s game: <id> also finds the installed package botjury-game-<id>' },
@@ -74,6 +74,7 @@ export interface OptionValues {
   strict?: boolean;
   cwd?: string;
   'memory-mb'?: string;
+  isolate?: boolean;
   transcript?: string;
   'allow-path'?: string[];
   'trust-transcript-command'?: boolean;
@@ -92,7 +93,6 @@ export interface OptionValues {
   resume?: string;
   live?: string;
   'shard-count'?: string;
-  isolate?: boolean;
   'no-isolate'?: boolean;
   'save-dir'?: string;
   'game-module'?: string[];

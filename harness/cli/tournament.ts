@@ -11,6 +11,7 @@ import type { Output } from '../../reporters/output.js';
 import { GAMES } from '../games/registry.js';
 import { LivePage, tournamentPage } from '../tournament/html.js';
 import { isolationAvailable } from '../tournament/isolation.js';
+import { isolationProblem } from '../core/isolation.js';
 import { tournamentAsRunReport, tournamentExitCode, tournamentMarkdown, tournamentSummary } from '../tournament/report.js';
 import { writeGithub } from '../../reporters/github.js';
 import type { TournamentKind } from '../tournament/schedule.js';
@@ -150,7 +151,7 @@ function isolateOption(values: OptionValues): boolean {
   if (values.isolate && values['no-isolate']) throw new CommandLineError('--isolate and --no-isolate: give one');
   if (values['no-isolate']) return false;
   const available = isolationAvailable();
-  if (values.isolate && !available) throw new HarnessError('--isolate: bots cannot be isolated on this machine (bubblewrap is missing or cannot create namespaces); leave out --isolate, or give --no-isolate');
+  if (values.isolate && !available) throw new HarnessError(`--isolate: ${isolationProblem() ?? 'bots cannot be isolated on this machine'}; or give --no-isolate`);
   return available;
 }
 

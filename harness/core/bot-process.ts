@@ -8,6 +8,7 @@ import { accessSync, constants, existsSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
 import { fdTarget, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
+import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaunch } from './isolation.js';
 import type { BotIo } from './bot-io.js';
 import { VisibleDecoder } from './bytes.js';
 import { LineSplitter, type BotLine, type SplitterOptions } from './lines.js';
@@ -38,6 +39,8 @@ export interface StartOptions {
    * that read one line per turn (the JavaChallenge2015 engine).
    */
   unreadLines?: 'stop' | 'block';
+  /** Run the bot in a sandbox of its own (bubblewrap, isolation.ts); `freshCwd`: botjury made `cwd` for this run. */
+  isolate?: { freshCwd: boolean };
 }
 
 export interface ExitInfo {
@@ -191,6 +194,8 @@ export class BotProcess implements BotIo {
     private readonly sink: TranscriptSink,
     private readonly argv: readonly string[],
     options: Pick<StartOptions, 'lines' | 'unreadLines'>,
+    /** A sandboxed bot: bubblewrap's processes around it, and its own program (null: not sandboxed). */
+    private readonly sandbox: { shell: readonly number[]; bot: number | null } | null = null,
   ) {
     this.splitter = new LineSplitter(() => this.maxLineBytes, options.lines ?? {});
     this.unreadPolicy = options.unreadLines ?? 'stop';
@@ -198,7 +203,7 @@ export class BotProcess implements BotIo {
     this.pid = child.pid!;
     const stdio = [0, 1, 2].map((fd) => fdTarget(this.pid, fd));
     this.stdinIdentity = stdio[0] ?? null;
-    this.tree = new ProcessTree(this.pid, new Set(stdio.filter((t): t is string => t !== null)), cgroup);
+    this.tree = new ProcessTree(this.pid, new Set(stdio.filter((t): t is string => t !== null)), cgroup, sandbox ?? undefined);
     this.containment = cgroup?.kind ?? 'tracking';
     live.add(this);
     child.stdout.on('data', (chunk: Buffer) => {
@@ -213,7 +218,7 @@ export class BotProcess implements BotIo {
       this.sink('event', `stdin write failed: ${e.code ?? e.message}`, process.hrtime.bigint());
     });
     child.on('exit', (code, signal) => {
-      this.exit = { code, signal, atNs: process.hrtime.bigint() };
+      this.exit = { ...(sandbox ? sandboxExit(code, signal) : { code, signal }), atNs: process.hrtime.bigint() };
       if (this.ms(this.exit.atNs) > STARTUP_FAILURE_MS) commandsSeenStarting.add(commandKey(this.argv));
       // Output may still be in the pipes; 'close' says it is all read. A child the bot left behind
       // may hold the pipe open, so do not wait for 'close' longer than a moment.
@@ -228,9 +233,15 @@ export class BotProcess implements BotIo {
 
   static start(command: BotCommand, options: StartOptions, sink: TranscriptSink): BotProcess {
     const { file, args } = resolveCommand(command.argv, options.invokedFrom);
+    let sandbox: SandboxLaunch | null = null;
+    try {
+      if (options.isolate) sandbox = sandboxLaunch(file, args, { cwd: options.cwd, freshCwd: options.isolate.freshCwd, ...(options.memoryMb ? { memoryMb: options.memoryMb } : {}) });
+    } catch (e) {
+      throw new HarnessError(e instanceof SandboxError ? e.message : `bot could not be started: ${(e as Error).message}`);
+    }
     const memoryLimit = options.memoryMb && options.memoryMb > 0 ? ['prlimit', `--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--'] : [];
-    const [runFile, ...runArgs] = [...pdeathsigWrapper(), ...botPriorityPrefix(), ...memoryLimit, file, ...args] as [string, ...string[]];
-    const startNs = process.hrtime.bigint();
+    const [runFile, ...runArgs] = (sandbox ? [...botPriorityPrefix(), sandbox.file, ...sandbox.args] : [...pdeathsigWrapper(), ...botPriorityPrefix(), ...memoryLimit, file, ...args]) as [string, ...string[]];
+    let startNs = process.hrtime.bigint();
     let started: { child: ChildProcessWithoutNullStreams; cgroup: BotCgroup | null };
     try {
       started = BotCgroup.spawnInside(() =>
@@ -238,8 +249,9 @@ export class BotProcess implements BotIo {
           cwd: options.cwd,
           env: minimalEnv(),
           detached: true, // own process group and session
-          stdio: ['pipe', 'pipe', 'pipe'],
-        }),
+          stdio: sandbox?.stdio ?? ['pipe', 'pipe', 'pipe'],
+          ...(sandbox?.ids ?? {}),
+        }) as ChildProcessWithoutNullStreams,
       );
     } catch (e) {
       throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
@@ -249,7 +261,19 @@ export class BotProcess implements BotIo {
       child.on('error', () => undefined);
       throw new HarnessError(`bot could not be started: ${runFile}${existsSync(options.cwd) ? '' : ` (no folder ${options.cwd})`}`);
     }
-    return new BotProcess(child, cgroup, startNs, sink, command.argv, options);
+    let opened: { shell: number[]; bot: number | null } | null = null;
+    if (sandbox) {
+      try {
+        ({ startNs, ...opened } = openSandbox(child)); // the bot's clock starts when the sandbox lets it go
+      } catch (e) {
+        child.on('error', () => undefined);
+        child.kill('SIGKILL');
+        cgroup?.killAll();
+        cgroup?.removeSync(200);
+        throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
+      }
+    }
+    return new BotProcess(child, cgroup, startNs, sink, command.argv, options, opened);
   }
 
   /** Milliseconds since the bot was started. */
@@ -476,8 +500,9 @@ export class BotProcess implements BotIo {
   }
 
   private signalAll(signal: NodeJS.Signals): void {
-    // The group number cannot belong to anyone else while the bot is not yet reaped.
-    if (this.exit === null) {
+    // The group number cannot belong to anyone else while the bot is not yet reaped. A sandbox's
+    // group is bwrap alone: the tree signals the bot itself (its pid 1 ends the rest).
+    if (this.exit === null && !this.sandbox) {
       try {
         process.kill(-this.pid, signal);
       } catch {

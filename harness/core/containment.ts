@@ -228,6 +228,8 @@ interface Member {
   alive: boolean;
   /** CPU time at the last reading: a process that has ended keeps counting with what it used. */
   cpuNs: bigint;
+  /** Holds the bot without being it (bubblewrap's processes around a sandboxed bot): ended with it, never measured. */
+  shell?: boolean;
 }
 
 const PSS_MAX_PROCESSES = 8;
@@ -262,15 +264,22 @@ export class ProcessTree {
   /**
    * @param leader the bot's pid, just spawned (its own process group and session)
    * @param stdio link targets of the bot's fd 0, 1 and 2 (our sockets to it)
+   * @param sandbox a sandboxed bot: the processes that hold it without being it (the leader and the
+   *   sandbox's pid 1), and the bot's own program when known
    */
-  constructor(readonly leader: number, stdio: ReadonlySet<string>, readonly cgroup: BotCgroup | null) {
+  constructor(readonly leader: number, stdio: ReadonlySet<string>, readonly cgroup: BotCgroup | null, sandbox?: { shell: readonly number[]; bot: number | null }) {
     // Read from /proc after the spawn, a target may be what the bot points fd 1 at for a moment: a bash
     // script (a pyenv shim) running `command -v x >/dev/null` shows /dev/null there. Every process
     // with /dev/null on fd 0 would then be the bot's, and be killed with it.
     this.stdio = new Set([...stdio].filter((t) => /^(socket|pipe):\[\d+\]$/.test(t)));
     const id = processIdentity(leader);
     this.leaderStart = id?.start ?? '0';
-    if (id) this.members.set(leader, { id, alive: true, cpuNs: 0n });
+    const shell = sandbox?.shell ?? [];
+    if (id) this.members.set(leader, { id, alive: true, cpuNs: 0n, ...(shell.includes(leader) ? { shell: true } : {}) });
+    for (const pid of [...shell, ...(sandbox?.bot ? [sandbox.bot] : [])]) {
+      const other = pid === leader ? null : processIdentity(pid);
+      if (other) this.members.set(pid, { id: other, alive: !other.zombie, cpuNs: 0n, ...(shell.includes(pid) ? { shell: true } : {}) });
+    }
   }
 
   /** Looks for processes the bot has started since the last look (cheap: only new pids are read). */
@@ -322,10 +331,10 @@ export class ProcessTree {
     }
   }
 
-  /** Live pids of the tree, leader first. */
+  /** Live pids of the bot's processes (the shell left out), the first first. */
   pids(): number[] {
     const pids: number[] = [];
-    for (const [pid, m] of this.members) if (m.alive) pids.push(pid);
+    for (const [pid, m] of this.members) if (m.alive && !m.shell) pids.push(pid);
     return pids;
   }
 
@@ -334,6 +343,7 @@ export class ProcessTree {
     let total = 0n;
     let any = false;
     for (const [pid, m] of this.members) {
+      if (m.shell) continue;
       if (m.alive) {
         const ns = cpuNs(pid);
         if (ns !== null && ns > m.cpuNs) m.cpuNs = ns;
@@ -361,11 +371,15 @@ export class ProcessTree {
     return reading;
   }
 
-  /** Signals every live process proven to be the bot's (its start time checked again just before). */
+  /**
+   * Signals every live process proven to be the bot's (its start time checked again just before).
+   * The shell gets only SIGKILL (the bot gets the chance to end on SIGTERM first; a sandbox's pid 1
+   * killed ends everything in it at once).
+   */
   signalAll(sig: NodeJS.Signals): void {
     if (sig === 'SIGKILL') this.cgroup?.killAll();
     for (const [pid, m] of this.members) {
-      if (!m.alive) continue;
+      if (!m.alive || (m.shell && sig !== 'SIGKILL')) continue;
       const now = processIdentity(pid);
       if (!now || now.start !== m.id.start || now.zombie) {
         m.alive = false;

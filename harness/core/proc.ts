@@ -112,6 +112,24 @@ export function classifyThread(syscall: string | null, wchan: string | null, sta
   return /pipe_(read|wait)|unix_stream_(read|data_wait)/.test(wchan) ? 'reading-stdin' : 'other';
 }
 
+/**
+ * Does the process (one thread) sleep in read() on its descriptor `fd`? From /proc/PID/syscall, else
+ * from wchan (a read on a socket or pipe, descriptor unknown); null when /proc does not tell.
+ */
+export function sleepsReading(pid: number, fd: number): boolean | null {
+  const state = stat(pid)?.state ?? null;
+  if (state === null) return null;
+  const reads = READ_SYSCALLS[process.arch];
+  const syscall = reads ? read(`/proc/${pid}/syscall`) : null;
+  if (syscall !== null && reads) {
+    const [nr, arg] = syscall.trim().split(' ');
+    return state === 'S' && reads.includes(Number(nr)) && arg !== undefined && Number(arg) === fd;
+  }
+  const wchan = read(`/proc/${pid}/wchan`)?.trim();
+  if (!wchan || wchan === '0') return null;
+  return state === 'S' && /unix_stream_(read|data_wait)|pipe_read/.test(wchan);
+}
+
 /** Where a process's file descriptor points (`socket:[N]`, a path), or null. */
 export function fdTarget(pid: number, fd: number): string | null {
   try {

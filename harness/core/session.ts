@@ -24,6 +24,8 @@ export interface SessionOptions {
   profile?: string;
   /** Hard memory limit for the bot (prlimit data limit), also checked against VmHWM. */
   memoryMb?: number;
+  /** The bot in a sandbox of its own (bubblewrap). */
+  isolate?: boolean;
   /** Warnings count as failures. */
   strict?: boolean;
   /** Record a snapshot of the game after every ply (for reports that draw the game). */
@@ -64,6 +66,7 @@ class Session {
       bots: [{ role, command: options.bot, ...(options.cwd ? { cwd: options.cwd } : {}) }],
       invokedFrom: options.invokedFrom,
       ...(options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : {}),
+      ...(options.isolate ? { isolate: true } : {}),
       ...(options.snapshots ? { snapshots: true } : {}),
       ...(options.wrapGame ? { wrapGame: options.wrapGame } : {}),
       ...(options.startBot ? { startBot: options.startBot } : {}),

@@ -51,6 +51,8 @@ export interface TableOptions {
   invokedFrom: string;
   /** Hard memory limit for each bot (prlimit data limit), also checked against VmHWM. */
   memoryMb?: number;
+  /** Every bot in a sandbox of its own (bubblewrap; see isolation.ts). */
+  isolate?: boolean;
   /** Record a snapshot of the game after every move (for reports that draw the game). */
   snapshots?: boolean;
   /** Scripted moves of seats without a bot, used in order; once a script runs out, the built-in player. */
@@ -163,7 +165,7 @@ export class Table {
       const cwd = this.prepareCwd(run, files.get(run.role)!);
       const start = o.startBot ?? startBot;
       const record: TranscriptSink = (dir, text, atNs) => run.record(dir, text, atNs);
-      const io = start(run.spec.command, { cwd, invokedFrom: o.invokedFrom, ...(o.memoryMb ? { memoryMb: o.memoryMb } : {}) }, run.limits, record);
+      const io = start(run.spec.command, { cwd, invokedFrom: o.invokedFrom, ...(o.memoryMb ? { memoryMb: o.memoryMb } : {}), ...(o.isolate ? { isolate: { freshCwd: run.ownCwd !== null } } : {}) }, run.limits, record);
       run.seat = new Seat(io, run.spec.command, run.limits, o.memoryMb !== undefined, (draft, atNs) => run.addViolation(draft, atNs), record, this.tolerates);
     }
     await this.snapshot(null);

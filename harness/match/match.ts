@@ -38,9 +38,9 @@ export interface MatchOptions {
   sprt?: SprtParams;
   invokedFrom: string;
   memoryMb?: number;
-  strict?: boolean;
-  /** Run every bot in a bubblewrap sandbox (--isolate); not yet applied by the table (see harness/tournament/isolation.ts). */
+  /** Every bot in a sandbox of its own (bubblewrap). */
   isolate?: boolean;
+  strict?: boolean;
   /**
    * A real game's moves, ply by ply (a disputed game re-run between the two real programs): the
    * match plays one game and reports where the programs' moves leave the record.
@@ -256,6 +256,7 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
     bots: botSeats,
     invokedFrom: options.invokedFrom,
     ...(options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : {}),
+    ...(options.isolate ? { isolate: true } : {}),
     ...(options.snapshots ? { snapshots: true } : {}),
     ...(options.scripts ? { scripts: options.scripts } : {}),
     ...(options.record ? { onMove: (player: string, move: string) => void played.push({ player, move }) } : {}),

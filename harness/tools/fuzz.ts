@@ -37,6 +37,8 @@ export interface FuzzOptions {
   invokedFrom: string;
   profile?: string;
   memoryMb?: number;
+  /** The bot in a sandbox of its own (bubblewrap). */
+  isolate?: boolean;
   /** Warnings count as findings too. */
   strict?: boolean;
   cwd?: string;
@@ -84,6 +86,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
     invokedFrom: options.invokedFrom,
     ...(options.profile !== undefined ? { profile: options.profile } : {}),
     ...(options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : {}),
+    ...(options.isolate ? { isolate: true } : {}),
     ...(options.strict ? { strict: true } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
   };

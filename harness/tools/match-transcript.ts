@@ -407,6 +407,8 @@ export interface MatchReplayOptions {
   /** Override the recorded settings. */
   memoryMb?: number;
   strict?: boolean;
+  /** Every bot in a sandbox of its own (bubblewrap). */
+  isolate?: boolean;
   /** Games played at once (each pulled from the file as a player is free). */
   jobs?: number;
   signal?: AbortSignal;
@@ -479,6 +481,7 @@ export class MatchReplay {
       ...(header.match.setup ? { setup: header.match.setup } : {}),
       ...(memoryMb !== undefined ? { memoryMb } : {}),
       ...(strict ? { strict: true } : {}),
+      ...(options.isolate ? { isolate: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       recordGame: this.recorder.recordGame,
       seatLimits: (index, role) => this.limits.get(seatKey(index, role)),

@@ -26,6 +26,8 @@ export interface ReplayOptions {
   /** Override the recorded settings. */
   strict?: boolean;
   memoryMb?: number;
+  /** The bot in a sandbox of its own (bubblewrap). */
+  isolate?: boolean;
   /** Where the transcript file lives (a moved recording still finds files next to it). */
   transcriptPath: string;
   /** Record the replay itself as a transcript. */
@@ -88,6 +90,7 @@ export async function replay(data: TranscriptFile, games: readonly GameDefinitio
     jobs: options.jobs ?? 1,
     ...(strict ? { strict } : {}),
     ...(memoryMb !== undefined ? { memoryMb } : {}),
+    ...(options.isolate ? { isolate: true } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
     gameFor: (_task, index, game) => recordingGame(game, recordings[index]!, new ReplayScript(data.runs[index]!.moves)),
   });

@@ -11,7 +11,7 @@ import type { Output } from '../../reporters/output.js';
 import { GAMES } from '../games/registry.js';
 import { LivePage, tournamentPage } from '../tournament/html.js';
 import { isolationAvailable } from '../tournament/isolation.js';
-import { isolationProblem } from '../core/isolation.js';
+import { isolationProblem, sandboxCommandProblem } from '../core/isolation.js';
 import { tournamentAsRunReport, tournamentExitCode, tournamentMarkdown, tournamentSummary } from '../tournament/report.js';
 import { writeGithub } from '../../reporters/github.js';
 import type { TournamentKind } from '../tournament/schedule.js';
@@ -52,7 +52,6 @@ export async function tournamentCommand(rest: string[], botArgv: string[], value
   if (values.profile !== undefined) checkProfile(game, values.profile);
   if (values.state !== undefined && values.resume !== undefined) throw new CommandLineError('--state writes a new state file, --resume continues one: give one of them');
   const shard = shardOption(values, env, tools);
-  const isolate = isolateOption(values);
   const sprt = values.sprt !== undefined ? sprtOption(values.sprt) : undefined;
   const setup = values.setup !== undefined ? readSetup(game, path.resolve(cwd, values.setup), values.setup) : undefined;
   const memoryMb = tools.memoryOption(values);
@@ -76,6 +75,7 @@ export async function tournamentCommand(rest: string[], botArgv: string[], value
   }
   if (shard && shard.index > schedule.games) throw new CommandLineError(`--shard ${shard.index}/${shard.count}: the schedule has ${schedule.games} games, so shard ${shard.index} would play none`);
   for (const c of commands) resolveCommand(c, cwd); // a missing executable is the harness's fault, before any game
+  const isolation = isolateOption(values, commands, cwd);
   const indexes = shardIndexes(schedule.games, shard);
   const header = { settings: tournamentSettings(base), bots, ...(shard ? { shard } : {}), games: schedule.games };
   const outputs = tournamentOutputs(values);
@@ -96,6 +96,9 @@ export async function tournamentCommand(rest: string[], botArgv: string[], value
     prepareOutputFile(abs, '--state');
     writer = TournamentStateWriter.create(abs, { format: TOURNAMENT_STATE_FORMAT, version: TOURNAMENT_STATE_VERSION, tool: { name: 'botjury', version: tools.version }, createdAt: new Date().toISOString(), ...header }, '--state');
   }
+  // Said once every file is known good, so a refused file is still the one line on stderr.
+  if (isolation.note) process.stderr.write(`${isolation.note}\n`);
+  const isolate = isolation.isolate;
   const livePage = live ? new LivePage(live) : undefined;
   const names = bots.map((b) => b.name);
   const options: TournamentOptions = {
@@ -146,13 +149,24 @@ function shardOption(values: OptionValues, env: NodeJS.ProcessEnv, tools: CliToo
   return { index: Number(index) + 1, count };
 }
 
-/** Isolation is on by default where it works; --isolate insists on it, --no-isolate turns it off. */
-function isolateOption(values: OptionValues): boolean {
+/**
+ * Isolation is on by default where it works: bubblewrap usable here, and every bot reachable from the
+ * sandbox (as root botjury hands it to `nobody`, who cannot run a program installed under /root). Where
+ * it does not, the tournament says why on stderr and runs without it; --isolate insists (exit 2 with
+ * the reason), --no-isolate turns it off.
+ */
+function isolateOption(values: OptionValues, commands: readonly string[][], cwd: string): { isolate: boolean; note?: string } {
   if (values.isolate && values['no-isolate']) throw new CommandLineError('--isolate and --no-isolate: give one');
-  if (values['no-isolate']) return false;
-  const available = isolationAvailable();
-  if (values.isolate && !available) throw new HarnessError(`--isolate: ${isolationProblem() ?? 'bots cannot be isolated on this machine'}; or give --no-isolate`);
-  return available;
+  if (values['no-isolate']) return { isolate: false };
+  const problem = isolationAvailable()
+    ? commands.map((c) => {
+      const { file, args } = resolveCommand(c, cwd);
+      return sandboxCommandProblem(file, args);
+    }).find((p) => p !== null) ?? null
+    : isolationProblem() ?? 'bots cannot be isolated on this machine';
+  if (problem === null) return { isolate: true };
+  if (values.isolate) throw new HarnessError(`${problem}; or give --no-isolate`);
+  return { isolate: false, note: `botjury: the bots run without isolation (${problem.replace(/^--isolate: /, '')}); give --no-isolate to say so, or fix it to isolate them` };
 }
 
 function sprtOption(text: string) {

@@ -184,11 +184,28 @@ function handOver(options: SandboxOptions, named: readonly string[], ids: { uid:
   } else if (!reachable(options.cwd, ids, constants.W_OK | constants.X_OK)) {
     throw new SandboxError(`--isolate: the bot runs as uid ${ids.uid} (nobody) when botjury runs as root, and nobody cannot write in --cwd ${options.cwd}`);
   }
+  const problem = unreachableProblem(named, ids);
+  if (problem) throw new SandboxError(problem);
+}
+
+function unreachableProblem(named: readonly string[], ids: { uid: number; gid: number }): string | null {
   for (const [i, name] of named.entries()) {
     const mode = i === 0 ? constants.R_OK | constants.X_OK : constants.R_OK;
     if (!reachable(name, ids, mode))
-      throw new SandboxError(`--isolate: the bot runs as uid ${ids.uid} (nobody) when botjury runs as root, and nobody cannot ${mode & constants.X_OK ? 'run' : 'read'} ${name} (a folder on its path or the file itself is closed to others): use a program installed for every user, or run botjury as a user who can`);
+      return `--isolate: the bot runs as uid ${ids.uid} (nobody) when botjury runs as root, and nobody cannot ${mode & constants.X_OK ? 'run' : 'read'} ${name} (a folder on its path or the file itself is closed to others): use a program installed for every user, or run botjury as a user who can`;
   }
+  return null;
+}
+
+/**
+ * Why the bot command `file args` (resolved) could not run in a sandbox on this machine, or null: where
+ * isolation does not work at all, or botjury runs as root and the sandbox's `nobody` cannot reach it.
+ */
+export function sandboxCommandProblem(file: string, args: readonly string[]): string | null {
+  const problem = isolationProblem();
+  if (problem) return problem;
+  const ids = hostIds();
+  return ids ? unreachableProblem([file, ...args.filter((a) => path.isAbsolute(a) && exists(a))], ids) : null;
 }
 
 /** Can a process of `ids` (no supplementary groups) reach `target` with `mode`? From the permission bits along the real path. */

@@ -43,7 +43,7 @@ async function tournament(args: string[], bots: string[][], extra: string[] = []
   } catch {
     throw new Error(`no tournament report (exit ${r.code}): ${r.stderr}${r.stdout}`);
   }
-  return { code: r.code, report, out: r.stdout + r.stderr };
+  return { code: r.code, report, out: `${r.stdout}\n${r.stderr}` };
 }
 
 /** The uninterrupted round robin of the field: the first test's run, and what the resumed run must equal. */
@@ -264,7 +264,7 @@ describe('botjury tournament', () => {
     // The same command line with another bot is another tournament: refused, nothing played.
     const other = await runCli(['tournament', ...FIELD_ARGS, '--resume', state, ...botArgs([GOOD, WEAK, GOOD])]);
     expect(other.code).toBe(2);
-    expect(other.stderr).toMatch(/^botjury: --resume .*: it is the state of another tournament: bot C .* in the file, .* on the command line/);
+    expect(other.stderr).toMatch(/^botjury: --resume .*: it is the state of another tournament: bot C .* in the file, .* on the command line/m);
   }, 240_000);
 
   it.skipIf(!HAVE_CHROMIUM)(`the live page, read by chromium after each game${HAVE_CHROMIUM ? '' : ` [skipped: ${CHROMIUM} is missing (apt-get install chromium)]`}`, async () => {

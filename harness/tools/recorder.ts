@@ -43,7 +43,7 @@ export type OpponentRecord = Extract<MoveRecord, { by: 'opponent' }>;
 
 /** Supplies the moves of seats without a bot when the scenario leaves them to the built-in player. */
 export interface OpponentScript {
-  /** The scripted move for the next such move (called for every one, in order), or undefined. */
+  /** The scripted move of `player` at `ply` (asked only where the scenario scripts none), or undefined. */
   next(ply: number, player: string): string | undefined;
   /** Sees every answer as it is judged (a replay stops scripting once the bot leaves the recording). */
   onAnswer?(record: BotRecord): void;

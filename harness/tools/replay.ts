@@ -135,20 +135,19 @@ function replayScenario(run: TranscriptRun, games: readonly GameDefinition[], tr
 
 /** Plays the recorded opponent moves while the bot answers as it did in the recording. */
 class ReplayScript implements OpponentScript {
-  private readonly opponentMoves: string[];
+  /** The recorded move of each seat without a bot, by ply: the scenario scripts some plies itself, so order alone would shift them. */
+  private readonly opponentMoves = new Map<string, string>();
   private readonly answers: BotRecord[];
-  private nextOpponent = 0;
   private nextAnswer = 0;
   private diverged = false;
 
   constructor(moves: MoveRecord[]) {
-    this.opponentMoves = moves.flatMap((m) => (m.by === 'opponent' ? [m.move] : []));
+    for (const m of moves) if (m.by === 'opponent') this.opponentMoves.set(`${m.ply} ${m.player}`, m.move);
     this.answers = moves.filter((m): m is BotRecord => m.by === 'bot');
   }
 
-  next(): string | undefined {
-    const move = this.opponentMoves[this.nextOpponent++];
-    return this.diverged ? undefined : move;
+  next(ply: number, player: string): string | undefined {
+    return this.diverged ? undefined : this.opponentMoves.get(`${ply} ${player}`);
   }
 
   onAnswer(record: BotRecord): void {

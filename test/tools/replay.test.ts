@@ -122,6 +122,25 @@ describe('replay', () => {
     expect(replayed.runs.map((x) => x.moves)).toEqual(t.runs.map((x) => x.moves.map((m) => (m.by === 'opponent' ? { ...m, scripted: true } : m))));
   });
 
+  it('scripts each recorded move at its own ply when the scenario scripts some opponent moves itself', async () => {
+    // Plies 1 and 3 come from the scenario, 5 to 9 from the built-in opponent: the replay must give
+    // ply 5 the recorded move of ply 5, not the first recorded opponent move.
+    const scenario = path.join(tmp, 'mixed.yaml');
+    writeFileSync(scenario, [
+      'game: alquerque', 'name: mixed', 'role: black', 'seed: 3', 'opponent: random',
+      'steps:', '  - opponent: c3-d4', '  - bot: any', '  - opponent: b2*d4', '  - bot: any', '  - play: { plies: 5 }', '  - quit', '',
+    ].join('\n'));
+    const file = path.join(tmp, 'mixed.json');
+    expect((await runCli(['run', scenario, '--transcript', file, '--', 'python3', BOT])).code).toBe(0);
+    const t = read(file);
+    for (const r of t.runs) r.seed = 999_999; // the built-in opponent must not be asked
+    const tampered = path.join(tmp, 'mixed-tampered.json');
+    writeFileSync(tampered, JSON.stringify(t));
+    const r = await runCli(['replay', tampered, '--', 'python3', BOT]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/bot output: identical to the recording \(4 answers\)/);
+  });
+
   it('shows where a different bot first differs: ply, expected bytes, actual bytes', async () => {
     const file = path.join(tmp, 'seed3.json');
     expect((await runCli(['run', 'scenarios/alquerque/seeded-game-12.yaml', '--role', 'white', '--transcript', file, '--', 'python3', BOT, '3'])).code).toBe(0);

@@ -2,10 +2,11 @@
 // Indexed Job's JOB_COMPLETION_INDEX with --shard-count) merged into the standings of the whole run;
 // merge checking every report against its schema and against the schedule before using it; a state
 // file cut short or tampered with; `match` reporting its seat-swapped pairs; the usage errors.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isolationProblem } from '../../harness/core/isolation.js';
 import { schemaProblems } from '../../harness/tournament/schemas.js';
 import type { TournamentReport } from '../../harness/tournament/types.js';
 import type { MatchReport } from '../../harness/match/match.js';
@@ -158,4 +159,26 @@ describe('usage', () => {
     expectRefused(await t(['--isolate', '--no-isolate']), /give one/);
     expectRefused(await t(['--games', '4']), /--games does not apply to tournament/);
   });
+});
+
+describe('isolation by default', () => {
+  // As root botjury hands each sandboxed bot to `nobody`; a bot in a folder closed to others cannot run
+  // there. The tournament then plays without isolation and says why; --isolate insists and refuses.
+  const canTell = process.getuid?.() === 0 && isolationProblem() === null;
+  it.skipIf(!canTell)('a bot nobody can reach: played without isolation, with a note saying why; --isolate refuses with the reason', async () => {
+    const closed = mkdtempSync(path.join(scratch, 'closed-'));
+    chmodSync(closed, 0o700);
+    const bot = path.join(closed, 'bot');
+    copyFileSync(GOOD[0]!, bot);
+    chmodSync(bot, 0o755);
+    const played = await runCli(['tournament', 'alquerque', '--seed', '1', '--reporter', 'json', ...botArgs([GOOD, [bot]])]);
+    expect(played.code, played.stderr).toBe(0);
+    expect(played.stderr).toMatch(/^botjury: the bots run without isolation \(.*nobody cannot run .*closed-.*\); give --no-isolate to say so/m);
+    expect((JSON.parse(played.stdout) as TournamentReport).games).toHaveLength(2);
+    expectRefused(await runCli(['tournament', 'alquerque', '--seed', '1', '--isolate', ...botArgs([GOOD, [bot]])]), /nobody cannot run .*closed-/);
+    // Both bots reachable: isolated, and nothing said.
+    const quiet = await runCli(['tournament', 'alquerque', '--seed', '1', '--reporter', 'json', ...botArgs([GOOD, GOOD])]);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stderr).not.toMatch(/without isolation/);
+  }, 120_000);
 });

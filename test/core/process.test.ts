@@ -19,7 +19,7 @@ const alive = (pid: number): boolean => {
 
 describe('bot processes', () => {
   it('ends the whole process group: a child the bot started does not survive', async () => {
-    const { report } = await runJson(['run', 'test/fixtures/scenarios/black-short.yaml', '--', 'python3', 'test/fixtures/bots/child-leaver.py']);
+    const { report } = await runJson(['run', 'test/fixtures/scenarios/alquerque-small-budget.yaml', '--', 'python3', 'test/fixtures/bots/child-leaver.py']);
     const m = /child (\d+)/.exec(report.results[0]!.transcript.filter((e) => e.dir === 'stderr').map((e) => e.text).join(''));
     expect(m).not.toBeNull();
     expect(alive(Number(m![1]))).toBe(false);

@@ -129,13 +129,14 @@ describe('javachallenge2015 CLI: each broken bot fails with exactly its verdict'
 
 describe('javachallenge2015 CLI: jury profiles', () => {
   it('a bot answering in 150 ms fails under the default profile (engine, 100 ms)...', async () => {
-    const run = await check(broken('answer-150ms.py'), '--role', '0', '--jobs', '3');
+    // Four turns are enough to tell the limits apart (the whole suite at 150 ms a turn takes half a minute).
+    const run = await firstTurns(broken('answer-150ms.py'));
     expect(run.code).toBe(1);
     expect(errorCodes(run.report)).toEqual(['move-timeout']);
   });
 
   it('...and passes under --profile rules (the English text\'s 1 s)', async () => {
-    const run = await check(broken('answer-150ms.py'), '--role', '0', '--jobs', '3', '--profile', 'rules');
+    const run = await firstTurns(broken('answer-150ms.py'), '--profile', 'rules');
     expect(allCodes(run.report)).toEqual([]);
     expect(run.code).toBe(0);
     // Every answer took longer than the engine's 100 ms (the bot sleeps 150 ms; clocks differ by a few ms).

@@ -12,6 +12,7 @@ import { closest, didYouMean } from '../cli/suggest.js';
 import { SCHEMA_DIR } from './paths.js';
 import type { Limits } from './profile.js';
 import { patternProblem } from './safe-regex.js';
+import { validatorsOf, type ValidatorSet } from './precompiled.js';
 
 export type MoveValue = string | number | (string | number)[];
 
@@ -77,27 +78,42 @@ export const formatProblem = (p: ScenarioProblem): string => `${p.file}:${p.line
 let validator: ValidateFunction | undefined;
 
 /** An Ajv for botjury's schemas (all errors, draft 2020-12 keywords only where they are known). */
-export function createAjv(options: { verbose?: boolean } = {}): import('ajv/dist/2020.js').default {
+export function createAjv(options: Record<string, unknown> = {}): import('ajv/dist/2020.js').default {
   // ajv is CommonJS: under NodeNext its class is the default export's `default`.
   const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
   return new (Ajv2020 as unknown as new (o: object) => import('ajv/dist/2020.js').default)({ allErrors: true, strict: false, ...options });
 }
 
-function schemaValidator(): ValidateFunction {
-  if (validator) return validator;
+/** The scenario schema with the setup schemas it refers to; compiled at build time (precompiled.ts). */
+export const SCENARIO_VALIDATORS: ValidatorSet<'scenario'> = {
+  name: 'scenario',
+  files: () => [path.join(SCHEMA_DIR, 'scenario.schema.json'), ...setupSchemaFiles()],
+  exports: { scenario: pathToFileURL(path.join(SCHEMA_DIR, 'scenario.schema.json')).href },
   // verbose: each error carries the value and the schema it failed, for "did you mean".
-  const ajv = createAjv({ verbose: true });
-  ajv.addFormat('regex', { validate: (s: string) => { try { new RegExp(s); return true; } catch { return false; } } });
+  options: { verbose: true },
+  prepare: (ajv) => {
+    ajv.addFormat('regex', REGEX_FORMAT);
+    for (const f of setupSchemaFiles()) {
+      const schema = JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
+      // Relative $refs resolve against file URLs, as they do in editors.
+      ajv.addSchema({ ...schema, $id: pathToFileURL(f).href });
+    }
+    const main = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'scenario.schema.json'), 'utf8')) as Record<string, unknown>;
+    ajv.addSchema({ ...main, $id: pathToFileURL(path.join(SCHEMA_DIR, 'scenario.schema.json')).href });
+  },
+};
+
+/** The `regex` format: a pattern JavaScript can compile (precompiled modules import it from formats.cjs). */
+export const REGEX_FORMAT = { validate: (s: string): boolean => { try { new RegExp(s); return true; } catch { return false; } } };
+
+function setupSchemaFiles(): string[] {
   const setupDir = path.join(SCHEMA_DIR, 'setup');
-  for (const f of readdirSync(setupDir).filter((f) => f.endsWith('.json'))) {
-    const schema = JSON.parse(readFileSync(path.join(setupDir, f), 'utf8')) as Record<string, unknown>;
-    // Relative $refs resolve against file URLs, as they do in editors.
-    ajv.addSchema({ ...schema, $id: pathToFileURL(path.join(setupDir, f)).href });
-  }
-  const main = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'scenario.schema.json'), 'utf8')) as Record<string, unknown>;
-  const compiled = ajv.compile({ ...main, $id: pathToFileURL(path.join(SCHEMA_DIR, 'scenario.schema.json')).href });
-  validator = compiled;
-  return compiled;
+  return readdirSync(setupDir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(setupDir, f));
+}
+
+function schemaValidator(): ValidateFunction {
+  validator ??= validatorsOf(SCENARIO_VALIDATORS, createAjv).scenario;
+  return validator;
 }
 
 /** How a scenario finds a game that is not loaded yet (the registry installs it: game packages). */

@@ -4,6 +4,7 @@
 // command of non-empty words) — for a game.json and for the definition a JavaScript package exports.
 // A game package is code (its module or its referee program runs with the user's rights): these
 // checks turn its mistakes into one line naming the file, exit 2, not a crash or a hang.
+import { validatorsOf, type ValidatorSet } from '../core/precompiled.js';
 import { closeSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -119,16 +120,20 @@ function setupSchemaProblem(schema: unknown): string | null {
   }
 }
 
-let compiled: { manifest: ValidateFunction; definition: ValidateFunction } | undefined;
+const MANIFEST_ID = 'https://botjury.dev/schemas/game-manifest.schema.json';
 
-function validators(): NonNullable<typeof compiled> {
-  if (!compiled) {
-    const ajv = createAjv();
+/** game.json's schema and its game definition; compiled at build time (precompiled.ts). */
+export const MANIFEST_VALIDATORS: ValidatorSet<'manifest' | 'definition'> = {
+  name: 'game-manifest',
+  files: () => [path.join(SCHEMA_DIR, 'game-manifest.schema.json')],
+  exports: { manifest: MANIFEST_ID, definition: `${MANIFEST_ID}#/$defs/definition` },
+  prepare: (ajv) => {
     const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'game-manifest.schema.json'), 'utf8')) as { $id: string };
-    const manifest = ajv.compile(schema);
-    const definition = ajv.getSchema(`${schema.$id}#/$defs/definition`);
-    if (!definition) throw new Error('game-manifest.schema.json has no $defs/definition');
-    compiled = { manifest, definition };
-  }
-  return compiled;
+    if (schema.$id !== MANIFEST_ID) throw new Error(`game-manifest.schema.json: $id is not ${MANIFEST_ID}`);
+    ajv.addSchema(schema);
+  },
+};
+
+function validators(): { manifest: ValidateFunction; definition: ValidateFunction } {
+  return validatorsOf(MANIFEST_VALIDATORS, createAjv);
 }

@@ -19,6 +19,7 @@ import { printable } from '../core/printable.js';
 import type { JuryProfile } from '../core/profile.js';
 import type { Rng } from '../core/rng.js';
 import { createAjv } from '../core/scenario.js';
+import { validatorsOf, type ValidatorSet } from '../core/precompiled.js';
 
 /** What a `game.json` manifest holds: the definition's data, and the referee's command. */
 export interface RefereeManifest {
@@ -70,16 +71,22 @@ export class RefereeFault extends HarnessError {}
 /** The answer kinds of the protocol, each checked against its schema before use. */
 const ANSWERS = ['startAnswer', 'nextAnswer', 'answerAnswer', 'failedAnswer', 'moveAnswer', 'quitAnswer', 'textAnswer', 'legalAnswersAnswer', 'reachedAnswer', 'snapshotAnswer', 'outcome', 'errorAnswer'] as const;
 type AnswerKind = (typeof ANSWERS)[number];
-let validators: Map<AnswerKind, ValidateFunction> | undefined;
+const PROTOCOL_ID = 'https://botjury.dev/schemas/referee-protocol.schema.json';
+
+/** Every answer kind of the referee protocol; compiled at build time (precompiled.ts). */
+export const REFEREE_VALIDATORS: ValidatorSet<AnswerKind> = {
+  name: 'referee-protocol',
+  files: () => [path.join(SCHEMA_DIR, 'referee-protocol.schema.json')],
+  exports: Object.fromEntries(ANSWERS.map((k) => [k, `${PROTOCOL_ID}#/$defs/${k}`])) as Record<AnswerKind, string>,
+  prepare: (ajv) => {
+    const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'referee-protocol.schema.json'), 'utf8')) as Record<string, unknown>;
+    if (schema.$id !== PROTOCOL_ID) throw new Error(`referee-protocol.schema.json: $id is not ${PROTOCOL_ID}`);
+    ajv.addSchema(schema);
+  },
+};
 
 function validatorFor(kind: AnswerKind): ValidateFunction {
-  if (!validators) {
-    const ajv = createAjv();
-    const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'referee-protocol.schema.json'), 'utf8')) as Record<string, unknown>;
-    ajv.addSchema(schema);
-    validators = new Map(ANSWERS.map((k) => [k, ajv.compile({ $ref: `${schema.$id as string}#/$defs/${k}` })]));
-  }
-  return validators.get(kind)!;
+  return validatorsOf(REFEREE_VALIDATORS, createAjv)[kind];
 }
 
 /** The first schema problem of an answer, in one short phrase. */

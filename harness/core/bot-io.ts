@@ -26,6 +26,8 @@ export interface BotIo {
   readonly stderrMidLine: boolean;
   readonly stderrTurnBytes: number;
   readonly peakHwmKb: number;
+  /** A memory sample over this peak (kB) wakes whoever waits for the bot; null: none. */
+  memoryAlarmKb: number | null;
   readonly peakDataKb: number;
   /** Longest line any answer now needs (a longer one floods, or is cut under keep-head). */
   maxLineBytes: number;
@@ -46,7 +48,8 @@ export interface BotIo {
   setDeadline(ns: bigint | null): void;
   /** Resolves when something happens (a line, exit, flood) or at `untilNs`, whichever is first. */
   waitForChange(untilNs: bigint): Promise<void>;
-  sampleMemory(): void;
+  /** Samples memory now, or not when the last sample is younger than `maxAgeMs`. */
+  sampleMemory(maxAgeMs?: number): void;
   partialLine(): string;
   takeStderrTurnBytes(): number;
   /** Per-thread CPU and run-queue wait of everything the bot started, and botjury's own. */

@@ -7,7 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, existsSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
-import { fdTarget, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
+import { fdTarget, forgetProcFiles, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
 import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaunch } from './isolation.js';
 import type { BotIo } from './bot-io.js';
 import { VisibleDecoder } from './bytes.js';
@@ -186,6 +186,7 @@ export class BotProcess implements BotIo {
   private wakers: (() => void)[] = [];
   private readonly sampleTimer: NodeJS.Timeout;
   private lastRefreshNs = 0n;
+  private lastSampleNs = 0n;
 
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
@@ -226,7 +227,9 @@ export class BotProcess implements BotIo {
       this.wake();
     });
     child.on('close', () => this.markDrained());
-    this.sampleTimer = setInterval(() => this.sampleMemory(), SAMPLE_INTERVAL_MS);
+    // The timer samples only a bot that has not been sampled for a while (one thinking long): a
+    // sample while a fast answer is on its way would delay the answer's stamp.
+    this.sampleTimer = setInterval(() => this.sampleMemory(SAMPLE_INTERVAL_MS * 0.8), SAMPLE_INTERVAL_MS);
     this.sampleTimer.unref();
     this.sampleMemory();
   }
@@ -428,7 +431,11 @@ export class BotProcess implements BotIo {
   }
 
   /** Samples the memory of every process the bot started (looking for new ones when due). */
-  sampleMemory(): void {
+  /** Samples the memory of the bot's processes, unless a sample is younger than `maxAgeMs`. */
+  sampleMemory(maxAgeMs = 0): void {
+    const now = process.hrtime.bigint();
+    if (maxAgeMs > 0 && now - this.lastSampleNs < BigInt(Math.round(maxAgeMs * 1e6))) return;
+    this.lastSampleNs = now;
     this.refreshTreeWhenDue();
     const m = this.tree.memory();
     if (!m) {
@@ -438,7 +445,12 @@ export class BotProcess implements BotIo {
     this.peakHwmKb = Math.max(this.peakHwmKb, m.rssKb, m.hwmKb);
     this.lastDataKb = m.dataKb;
     this.peakDataKb = Math.max(this.peakDataKb, m.dataKb);
+    // A jury waiting for an answer learns at once that the bot is over its memory limit.
+    if (this.memoryAlarmKb !== null && this.peakHwmKb > this.memoryAlarmKb) this.wake();
   }
+
+  /** The peak (kB) over which a sample wakes whoever waits for this bot (the seat's memory limit), or null. */
+  memoryAlarmKb: number | null = null;
 
   partialLine(): string {
     return this.splitter.partial();
@@ -485,6 +497,7 @@ export class BotProcess implements BotIo {
       while (this.exit === null && process.hrtime.bigint() < until) await this.waitForChange(until);
     }
     for (let tries = 0; this.tree.cgroup && !this.tree.cgroup.remove() && tries < 100; tries++) await new Promise((r) => setTimeout(r, 10));
+    forgetProcFiles(this.tree.everyPid());
     live.delete(this);
     this.child.stdin.destroy();
     this.child.stdout.destroy();

@@ -291,7 +291,7 @@ export class ProcessTree {
     // group, session or stdio. So all of /proc on every FULL_LOOK_EVERY-th look, and at the end.
     const full = !this.cgroup || this.ending || this.looks++ % FULL_LOOK_EVERY === 0;
     const present = new Set(full ? allPids() : inCgroup);
-    if (!full) for (const [pid, m] of this.members) if (m.alive && processIdentity(pid)?.start === m.id.start) present.add(pid);
+    if (!full) for (const [pid, m] of this.members) if (m.alive && processIdentity(pid, true)?.start === m.id.start) present.add(pid);
     for (const [pid, m] of this.members) if (m.alive && !present.has(pid)) m.alive = false;
     if (full) for (const pid of this.strangers.keys()) if (!present.has(pid)) this.strangers.delete(pid);
     const fresh: ProcessIdentity[] = [];
@@ -329,6 +329,11 @@ export class ProcessTree {
         }
       }
     }
+  }
+
+  /** Every process ever counted as the bot's, alive or not. */
+  everyPid(): number[] {
+    return [...this.members.keys()];
   }
 
   /** Live pids of the bot's processes (the shell left out), the first first. */

@@ -4,22 +4,81 @@ import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, readSync 
 
 const readBuffer = Buffer.alloc(8192);
 
-/** Reads a small /proc file with one open and read (readFileSync costs several times as much; this runs often). */
-function read(path: string): string | null {
+/**
+ * Open descriptors of the /proc files read on every reply and every sample (the bot's threads'
+ * schedstat, its processes' stat and status: the callers say which), read again from offset 0: /proc regenerates the text on each read, and
+ * the path lookup, open and close cost more than the read itself. A descriptor names the process it
+ * was opened for: once that process is gone it fails (ESRCH) and the path is opened anew, so a reused
+ * pid is read as the new process. At most MAX_OPEN are kept, the least recently read closed first.
+ */
+const MAX_OPEN = 256;
+const open = new Map<string, number>();
+
+function readFd(fd: number, position: number | null): string {
+  const n = readSync(fd, readBuffer, 0, readBuffer.length, position);
+  const text = readBuffer.toString('latin1', 0, n);
+  return n < readBuffer.length ? text : text + readFileSync(fd, 'latin1');
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
+}
+
+/** Reads a small /proc file (readFileSync costs several times as much; this runs often). */
+function read(path: string, keep = false): string | null {
+  const cached = open.get(path);
+  if (cached !== undefined) {
+    open.delete(path);
+    try {
+      const text = readFd(cached, 0);
+      open.set(path, cached); // most recently read last
+      return text;
+    } catch {
+      closeQuietly(cached); // the process it was opened for is gone: look the path up again
+    }
+  }
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch {
     return null;
   }
+  if (!keep) {
+    try {
+      return readFd(fd, null);
+    } catch {
+      return null;
+    } finally {
+      closeSync(fd);
+    }
+  }
+  let text: string;
   try {
-    const n = readSync(fd, readBuffer, 0, readBuffer.length, null);
-    const text = readBuffer.toString('latin1', 0, n);
-    return n < readBuffer.length ? text : text + readFileSync(fd, 'latin1');
+    text = readFd(fd, 0);
   } catch {
+    closeQuietly(fd);
     return null;
-  } finally {
-    closeSync(fd);
+  }
+  if (open.set(path, fd).size > MAX_OPEN) {
+    const [oldest, oldFd] = open.entries().next().value as [string, number];
+    open.delete(oldest);
+    closeQuietly(oldFd);
+  }
+  return text;
+}
+
+/** Closes the descriptors kept for `pid`'s files (its processes ended: they can only fail now). */
+export function forgetProcFiles(pids: Iterable<number>): void {
+  for (const pid of pids) {
+    const prefix = `/proc/${pid}/`;
+    for (const [path, fd] of open) if (path.startsWith(prefix)) {
+      open.delete(path);
+      closeQuietly(fd);
+    }
   }
 }
 
@@ -34,7 +93,7 @@ export function cpuNs(pid: number): bigint | null {
   let total = 0n;
   let any = false;
   for (const tid of tids) {
-    const s = read(`/proc/${pid}/task/${tid}/schedstat`);
+    const s = read(`/proc/${pid}/task/${tid}/schedstat`, true);
     if (s === null) continue;
     const first = s.split(' ', 1)[0];
     if (first && /^\d+$/.test(first)) {
@@ -55,7 +114,7 @@ export interface MemoryReading {
 }
 
 export function memory(pid: number): MemoryReading | null {
-  const s = read(`/proc/${pid}/status`);
+  const s = read(`/proc/${pid}/status`, true);
   if (s === null) return null;
   const hwm = /^VmHWM:\s+(\d+) kB/m.exec(s);
   const rss = /^VmRSS:\s+(\d+) kB/m.exec(s);
@@ -220,7 +279,7 @@ export function ownSchedstat(): [bigint, bigint] | null {
 }
 
 function schedstat(path: string): [bigint, bigint] | null {
-  const s = read(path);
+  const s = read(path, true);
   if (s === null) return null;
   const [a, b] = s.split(' ');
   if (!a || !b || !/^\d+$/.test(a) || !/^\d+$/.test(b)) return null;
@@ -288,8 +347,9 @@ export interface ProcessIdentity {
   zombie: boolean;
 }
 
-export function processIdentity(pid: number): ProcessIdentity | null {
-  const s = read(`/proc/${pid}/stat`);
+/** `keep`: a process read again and again (one of the bot's own), its file kept open. */
+export function processIdentity(pid: number, keep = false): ProcessIdentity | null {
+  const s = read(`/proc/${pid}/stat`, keep);
   if (s === null) return null;
   const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
   const start = f[19];

@@ -38,6 +38,8 @@ const PROBE_INTERVAL_MS = 100;
 const NEAR_LIMIT_SHARE = 0.8;
 /** How long before a deadline botjury notes its own counters (see preDeadline in collect). */
 const PRE_DEADLINE_MS = 2;
+/** After an answer, memory is sampled again only when the last sample is this old (ms). */
+const REPLY_SAMPLE_MS = 5;
 /** How long the jury lets a bot go back to reading after an answer under `queue` (see settleAfterAnswer). */
 const SETTLE_MS = 100;
 /** Under `queue`, more unasked lines than this in one gap are reported as one cause, with their count. */
@@ -137,6 +139,7 @@ export class Seat {
   ) {
     this.listenFromNs = this.bot.startNs;
     this.schedAtListen = this.sched();
+    if (limits.memoryMb) this.bot.memoryAlarmKb = limits.memoryMb * 1024;
   }
 
   ms(ns?: bigint): number {
@@ -366,7 +369,8 @@ export class Seat {
     }
     this.usedTotalMs += wallMs - lateByMachineMs;
     this.listenFromNs = lastArrivalNs;
-    bot.sampleMemory();
+    // After the stamp, before the next message: at most every few ms (the peak is a high-water mark).
+    bot.sampleMemory(REPLY_SAMPLE_MS);
     this.replies.push({
       ply: request.ply,
       wallMs: round3(wallMs),
@@ -565,8 +569,12 @@ export class Seat {
 
   // ---- memory ----
 
+  /**
+   * Over the memory limit by the last sample: the bot's timer samples every 50 ms and wakes the jury
+   * when the limit is passed; sampling here would read /proc between the jury's message and the
+   * bot's answer, on the thread that stamps it.
+   */
   private overMemory(): boolean {
-    this.bot.sampleMemory();
     const limitMb = this.limits.memoryMb;
     return !!limitMb && !this.memoryReported && this.bot.peakHwmKb > limitMb * 1024;
   }

@@ -52,6 +52,13 @@ describe('bot processes', () => {
     expect(keys).not.toContain('PYTHONUNBUFFERED');
     expect(report.results[0].violations.map((v: { code: string }) => v.code)).toContain('early-exit');
   });
+  it('a bot over its memory limit while the jury waits is stopped with memory-limit at once, not at its deadline', async () => {
+    const started = Date.now();
+    const { code, report } = await runJson(['run', 'test/fixtures/scenarios/black-short.yaml', '--', 'python3', 'test/fixtures/bots/hog-and-hang.py']);
+    expect(code).toBe(1);
+    expect(report.results[0]!.violations.map((v) => v.code)).toEqual(['memory-limit']);
+    expect(Date.now() - started).toBeLessThan(20_000); // the 30 s budget was not waited out
+  });
   it('bounds its buffers: an endless line is output-flood and the bot is stopped', async () => {
     const { code, report } = await runJson(['run', 'test/fixtures/scenarios/black-short.yaml', '--', 'python3', 'test/fixtures/bots/flood.py']);
     expect(code).toBe(1);

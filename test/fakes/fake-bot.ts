@@ -35,6 +35,7 @@ export class FakeBot implements BotIo {
   stderrMidLine = false;
   stderrTurnBytes = 0;
   peakHwmKb = 0;
+  memoryAlarmKb: number | null = null;
   peakDataKb = 0;
   maxLineBytes = 4096;
   readonly afterEnd = { bytes: 0, lines: 0, first: null as BotLine | null };
@@ -131,7 +132,7 @@ export class FakeBot implements BotIo {
     });
   }
 
-  sampleMemory(): void {}
+  sampleMemory(_maxAgeMs?: number): void {}
 
   partialLine(): string {
     return '';

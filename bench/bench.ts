@@ -509,7 +509,7 @@ async function timedStart(isolate: boolean): Promise<{ blockedUs: number; readyU
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'botjury-'));
   try {
     const t0 = process.hrtime.bigint();
-    const bot = BotProcess.start({ argv: [BOT] }, { cwd, invokedFrom: PACKAGE_ROOT, ...(isolate ? { isolate: { freshCwd: true } } : {}) }, () => undefined);
+    const bot = await BotProcess.start({ argv: [BOT] }, { cwd, invokedFrom: PACKAGE_ROOT, ...(isolate ? { isolate: { freshCwd: true } } : {}) }, () => undefined);
     const blockedUs = Number(process.hrtime.bigint() - t0) / 1000;
     const until = process.hrtime.bigint() + 10_000_000_000n;
     while (bot.unreadCount === 0 && !bot.exit && process.hrtime.bigint() < until) await bot.waitForChange(until);

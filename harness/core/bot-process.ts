@@ -234,7 +234,7 @@ export class BotProcess implements BotIo {
     this.sampleMemory();
   }
 
-  static start(command: BotCommand, options: StartOptions, sink: TranscriptSink): BotProcess {
+  static async start(command: BotCommand, options: StartOptions, sink: TranscriptSink): Promise<BotProcess> {
     const { file, args } = resolveCommand(command.argv, options.invokedFrom);
     let sandbox: SandboxLaunch | null = null;
     try {
@@ -247,7 +247,7 @@ export class BotProcess implements BotIo {
     let startNs = process.hrtime.bigint();
     let started: { child: ChildProcessWithoutNullStreams; cgroup: BotCgroup | null };
     try {
-      started = BotCgroup.spawnInside(() =>
+      started = await BotCgroup.spawnInside(() =>
         spawn(runFile, runArgs, {
           cwd: options.cwd,
           env: minimalEnv(),
@@ -267,12 +267,12 @@ export class BotProcess implements BotIo {
     let opened: { shell: number[]; bot: number | null } | null = null;
     if (sandbox) {
       try {
-        ({ startNs, ...opened } = openSandbox(child)); // the bot's clock starts when the sandbox lets it go
+        ({ startNs, ...opened } = await openSandbox(child)); // the bot's clock starts when the sandbox lets it go
       } catch (e) {
         child.on('error', () => undefined);
         child.kill('SIGKILL');
         cgroup?.killAll();
-        cgroup?.removeSync(200);
+        for (let tries = 0; cgroup && !cgroup.remove() && tries < 20; tries++) await new Promise((r) => setTimeout(r, 10));
         throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
       }
     }

@@ -10,6 +10,7 @@
 //  - at the end, one scan of every process started since the bot for descriptors on the bot's stdio.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { allPids, cpuNs, fdTargets, memory, processIdentity, pssKb, type ProcessIdentity } from './proc.js';
 
@@ -50,25 +51,41 @@ export class BotCgroup {
    * spawn (the child inherits it at fork, before it can run a single instruction) and steps back out.
    * Where that is not allowed, the child is moved in after the spawn (a fork in the first moments
    * escapes the cgroup, not the tracking). The cgroup is null where none is writable (silently).
+   *
+   * Moving a process between cgroups can take the kernel a grace period (~10 ms on a quiet machine):
+   * the moves are written from libuv's thread pool, so the thread that stamps the other bots' replies
+   * never waits for them. One spawn at a time: while botjury is inside a bot's cgroup, any other
+   * process it started would land there too.
    */
-  static spawnInside<T extends { pid?: number | undefined }>(spawnChild: () => T): { child: T; cgroup: BotCgroup | null } {
-    const group = BotCgroup.make();
-    if (!group) return { child: spawnChild(), cgroup: null };
-    const entered = group.write('cgroup.procs', String(process.pid));
-    let child: T;
+  static async spawnInside<T extends { pid?: number | undefined }>(spawnChild: () => T): Promise<{ child: T; cgroup: BotCgroup | null }> {
+    const previous = BotCgroup.spawning;
+    let done!: () => void;
+    BotCgroup.spawning = new Promise<void>((resolve) => (done = resolve));
+    await previous;
     try {
-      child = spawnChild();
-    } catch (e) {
-      if (entered) group.leave();
+      const group = BotCgroup.make();
+      if (!group) return { child: spawnChild(), cgroup: null };
+      const entered = await group.writeAsync('cgroup.procs', String(process.pid));
+      let child: T;
+      try {
+        child = spawnChild();
+      } catch (e) {
+        if (entered) await group.leave();
+        group.remove();
+        throw e;
+      }
+      if (entered) await group.leave();
+      const inside = child.pid !== undefined && (entered || (await group.writeAsync('cgroup.procs', String(child.pid))));
+      if (inside) return { child, cgroup: group };
       group.remove();
-      throw e;
+      return { child, cgroup: null };
+    } finally {
+      done();
     }
-    if (entered) group.leave();
-    const inside = child.pid !== undefined && (entered || group.write('cgroup.procs', String(child.pid)));
-    if (inside) return { child, cgroup: group };
-    group.remove();
-    return { child, cgroup: null };
   }
+
+  /** The spawn in progress (spawnInside): the next one waits for it. */
+  private static spawning: Promise<void> = Promise.resolve();
 
   private static make(): BotCgroup | null {
     if (BotCgroup.disabled || process.env.BOTJURY_NO_CGROUP) return null;
@@ -86,10 +103,10 @@ export class BotCgroup {
     return null;
   }
 
-  private leave(): void {
+  private async leave(): Promise<void> {
     const home = path.join(path.dirname(this.dir), 'cgroup.procs');
     try {
-      writeFileSync(home, String(process.pid));
+      await writeFile(home, String(process.pid));
     } catch {
       this.holdsBotjury = true;
       BotCgroup.disabled = true;
@@ -135,6 +152,15 @@ export class BotCgroup {
       return readFileSync(path.join(this.dir, file), 'latin1');
     } catch {
       return null;
+    }
+  }
+
+  private async writeAsync(file: string, value: string): Promise<boolean> {
+    try {
+      await writeFile(path.join(this.dir, file), value);
+      return true;
+    } catch {
+      return false;
     }
   }
 

@@ -8,8 +8,9 @@
 // pid 1 of the sandbox (the child pid bwrap reports on --info-fd) → the bot's program → whatever the
 // bot starts. The first two are the sandbox's shell: they belong to the bot for cleanup, never for
 // what the bot is measured by (CPU, memory, the unflushed-output proof).
+import type { Readable } from 'node:stream';
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, chownSync, constants, lchownSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, chownSync, constants, lchownSync, mkdtempSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { processIdentity, sleepsReading } from './proc.js';
@@ -270,48 +271,62 @@ export interface OpenedSandbox {
 }
 
 /**
- * Waits (blocking, a few milliseconds) until bubblewrap has set the sandbox up and its pid 1 sleeps
- * on --block-fd, then stamps the start and lets the bot's program run. Set-up is thus never the
+ * Waits (a few milliseconds, without blocking the event loop) until bubblewrap has set the sandbox up
+ * and its pid 1 sleeps on --block-fd, then stamps the start and lets the bot's program run. Set-up is thus never the
  * bot's time. Throws SandboxError with bubblewrap's own message when set-up fails.
  */
-export function openSandbox(child: ChildProcess): OpenedSandbox {
+export async function openSandbox(child: ChildProcess): Promise<OpenedSandbox> {
   const bwrapPid = child.pid!;
-  const infoFd = handleFd(child.stdio[INFO_FD]);
+  const infoStream = child.stdio[INFO_FD] as Readable | null | undefined;
   const blockFd = handleFd(child.stdio[BLOCK_FD]);
-  if (infoFd === null || blockFd === null) throw new SandboxError('the sandbox\'s control descriptors are missing');
-  const until = Date.now() + SETUP_TIMEOUT_MS;
-  const buffer = Buffer.alloc(256);
+  if (!infoStream || blockFd === null) throw new SandboxError('the sandbox\'s control descriptors are missing');
+  // Read as the event loop reads any pipe: nothing here blocks the thread that stamps other bots' replies.
   let info = '';
-  let init: number | null = null;
-  for (let spin = 0; ; spin++) {
-    if (init === null) {
-      const n = readNonBlocking(infoFd, buffer);
-      if (n > 0 && info.length < 4096) info += buffer.toString('latin1', 0, n);
-      const pid = /"child-pid"\s*:\s*(\d+)/.exec(info);
-      if (pid && info.includes('}')) init = Number(pid[1]);
+  let errors = '';
+  const onInfo = (chunk: Buffer): void => {
+    if (info.length < 4096) info += chunk.toString('latin1');
+  };
+  const onError = (chunk: Buffer): void => {
+    if (errors.length < 4096) errors += chunk.toString('utf8');
+  };
+  infoStream.on('data', onInfo);
+  child.stderr?.on('data', onError);
+  try {
+    const until = Date.now() + SETUP_TIMEOUT_MS;
+    let init: number | null = null;
+    for (;;) {
+      if (init === null) {
+        const pid = /"child-pid"\s*:\s*(\d+)/.exec(info);
+        if (pid && info.includes('}')) init = Number(pid[1]);
+      }
+      if (init !== null && blockedOn(init, BLOCK_FD)) break;
+      const bwrap = processIdentity(bwrapPid);
+      if (!bwrap || bwrap.zombie || (init !== null && !processIdentity(init))) {
+        await new Promise((r) => setTimeout(r, 5)); // its last words on stderr
+        throw new SandboxError(`the sandbox could not be set up: ${oneLine(errors || 'bwrap ended')}`);
+      }
+      if (Date.now() > until) throw new SandboxError(`the sandbox was not set up within ${SETUP_TIMEOUT_MS / 1000} s`);
+      // Set-up takes a few milliseconds.
+      await new Promise((r) => setTimeout(r, 1));
     }
-    if (init !== null && blockedOn(init, BLOCK_FD)) break;
-    const bwrap = processIdentity(bwrapPid);
-    if (!bwrap || bwrap.zombie || (init !== null && !processIdentity(init)))
-      throw new SandboxError(`the sandbox could not be set up: ${oneLine(drain(handleFd(child.stderr)) || 'bwrap ended')}`);
-    if (Date.now() > until) throw new SandboxError(`the sandbox was not set up within ${SETUP_TIMEOUT_MS / 1000} s`);
-    // Set-up takes a few milliseconds: look often at first, then less.
-    sleepMs(spin < 200 ? 0.1 : 1);
+    const startNs = process.hrtime.bigint();
+    writeSync(blockFd, 'x');
+    return { startNs, shell: [bwrapPid, init], bot: await firstChild(init) };
+  } finally {
+    infoStream.off('data', onInfo);
+    child.stderr?.off('data', onError);
+    child.stdio[INFO_FD]?.destroy();
+    child.stdio[BLOCK_FD]?.destroy();
   }
-  const startNs = process.hrtime.bigint();
-  writeSync(blockFd, 'x');
-  child.stdio[INFO_FD]?.destroy();
-  child.stdio[BLOCK_FD]?.destroy();
-  return { startNs, shell: [bwrapPid, init], bot: firstChild(init) };
 }
 
 /**
  * The sandbox's pid 2 (the bot's program), which pid 1 forks as soon as it is let go: known from the
  * start, the bot's first answer is measured like any other (CPU, memory), not found later by a scan.
  */
-function firstChild(pid: number): number | null {
+async function firstChild(pid: number): Promise<number | null> {
   const until = Date.now() + BOT_APPEARS_MS;
-  for (;;) {
+  for (let spin = 0; ; spin++) {
     let text: string | null = null;
     try {
       text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1');
@@ -322,7 +337,7 @@ function firstChild(pid: number): number | null {
     if (first && /^\d+$/.test(first)) return Number(first);
     if (text === null && !processIdentity(pid)) return null;
     if (Date.now() > until) return null;
-    sleepMs(0.05);
+    await new Promise((r) => (spin < 20 ? setImmediate(r) : setTimeout(r, 1)));
   }
 }
 
@@ -344,29 +359,6 @@ function blockedOn(pid: number, fd: number): boolean {
 function handleFd(stream: unknown): number | null {
   const fd = (stream as { _handle?: { fd?: number } } | null | undefined)?._handle?.fd;
   return typeof fd === 'number' && fd >= 0 ? fd : null;
-}
-
-/** Reads what is there now from a non-blocking descriptor (0 when nothing is). */
-function readNonBlocking(fd: number, buffer: Buffer): number {
-  try {
-    return readSync(fd, buffer, 0, buffer.length, null);
-  } catch {
-    return 0;
-  }
-}
-
-/** What bubblewrap wrote on stderr before it ended (its error message), at most 4 kB. */
-function drain(fd: number | null): string {
-  if (fd === null) return '';
-  const buffer = Buffer.alloc(4096);
-  let text = '';
-  for (let n = readNonBlocking(fd, buffer); n > 0 && text.length < 4096; n = readNonBlocking(fd, buffer)) text += buffer.toString('utf8', 0, n);
-  return text;
-}
-
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
-function sleepMs(ms: number): void {
-  Atomics.wait(sleeper, 0, 0, ms);
 }
 
 function onPath(name: string): string | null {

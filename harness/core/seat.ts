@@ -76,7 +76,7 @@ interface AnswerMark {
  * Starts a bot's process as a seat needs it: the profile's line splitting and reading policy, and
  * botjury's own priority raised first (the bot starts at the priority botjury had).
  */
-export function startBot(command: BotCommand, options: Omit<StartOptions, 'lines' | 'unreadLines'>, limits: ResolvedLimits, record: TranscriptSink): BotIo {
+export function startBot(command: BotCommand, options: Omit<StartOptions, 'lines' | 'unreadLines'>, limits: ResolvedLimits, record: TranscriptSink): Promise<BotIo> {
   raiseHarnessPriority();
   return BotProcess.start(command, {
     ...options,

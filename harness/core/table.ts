@@ -60,7 +60,7 @@ export interface TableOptions {
   /** Sees every move of the game as played: the seat, the move, whether a bot made it. */
   onMove?(seat: string, move: string, byBot: boolean): void;
   /** How a bot seat's process is started (tests give a fake). */
-  startBot?: (command: BotCommand, options: Omit<StartOptions, 'lines' | 'unreadLines'>, limits: ResolvedLimits, record: TranscriptSink) => BotIo;
+  startBot?: (command: BotCommand, options: Omit<StartOptions, 'lines' | 'unreadLines'>, limits: ResolvedLimits, record: TranscriptSink) => BotIo | Promise<BotIo>;
   /** The game as the table drives it (tools wrap it to record or script it). */
   wrapGame?(game: Game): Game;
 }
@@ -165,7 +165,7 @@ export class Table {
       const cwd = this.prepareCwd(run, files.get(run.role)!);
       const start = o.startBot ?? startBot;
       const record: TranscriptSink = (dir, text, atNs) => run.record(dir, text, atNs);
-      const io = start(run.spec.command, { cwd, invokedFrom: o.invokedFrom, ...(o.memoryMb ? { memoryMb: o.memoryMb } : {}), ...(o.isolate ? { isolate: { freshCwd: run.ownCwd !== null } } : {}) }, run.limits, record);
+      const io = await start(run.spec.command, { cwd, invokedFrom: o.invokedFrom, ...(o.memoryMb ? { memoryMb: o.memoryMb } : {}), ...(o.isolate ? { isolate: { freshCwd: run.ownCwd !== null } } : {}) }, run.limits, record);
       run.seat = new Seat(io, run.spec.command, run.limits, o.memoryMb !== undefined, (draft, atNs) => run.addViolation(draft, atNs), record, this.tolerates);
     }
     await this.snapshot(null);

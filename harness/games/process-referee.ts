@@ -104,14 +104,18 @@ class RefereeConnection {
   private lastRequest = '(none yet)';
   private closed = false;
 
-  constructor(private readonly name: string, command: string[], dir: string) {
+  private constructor(private readonly name: string, io: BotProcess) {
+    this.io = io;
+    this.io.maxLineBytes = REFEREE_MAX_LINE_BYTES;
+  }
+
+  static async open(name: string, command: string[], dir: string): Promise<RefereeConnection> {
     try {
       // A referee runs as a bot runs: containment, bounded lines (an over-long one is a flood), stderr drained.
-      this.io = BotProcess.start({ argv: command }, { cwd: dir, invokedFrom: dir, lines: { longLines: 'flood' } }, () => undefined);
+      return new RefereeConnection(name, await BotProcess.start({ argv: command }, { cwd: dir, invokedFrom: dir, lines: { longLines: 'flood' } }, () => undefined));
     } catch (e) {
       throw new RefereeFault(`${name}: cannot start ${printable(command.join(' '), 200)}: ${(e as Error).message}`);
     }
-    this.io.maxLineBytes = REFEREE_MAX_LINE_BYTES;
   }
 
   /** Sends one request and returns its answer, a JSON object checked against `kind`. */
@@ -210,7 +214,7 @@ export class ProcessGame implements Game {
   /** Starts the referee and its game: its start-up is the jury's time, before any bot starts. */
   start(): Promise<void> {
     this.starting ??= (async () => {
-      this.connection = new RefereeConnection(this.name, this.manifest.referee, this.dir);
+      this.connection = await RefereeConnection.open(this.name, this.manifest.referee, this.dir);
       const answer = await this.ask({
         op: 'start', protocol: 2, bots: [...this.ctx.bots], seed: this.ctx.seed, setup: this.ctx.setup ?? null, profile: this.ctx.profile.name, opponent: this.ctx.opponent ?? null,
       }, 'startAnswer', this.limits.startupMs);

@@ -44,7 +44,7 @@ function script(name: string, text: string): string {
 
 /** Starts a sandboxed bot and waits until it wrote `ready` on stderr (or ended). */
 async function startIsolated(argv: string[], cwd = freshCwd()): Promise<{ bot: BotProcess; cwd: string }> {
-  const bot = BotProcess.start({ argv }, { cwd, invokedFrom: ROOT, isolate: { freshCwd: true } }, ignore);
+  const bot = await BotProcess.start({ argv }, { cwd, invokedFrom: ROOT, isolate: { freshCwd: true } }, ignore);
   for (let tries = 0; tries < 400 && !bot.stderrHead.includes('ready\n') && !bot.exit; tries++) await sleep(25);
   return { bot, cwd };
 }

@@ -71,7 +71,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 /** Starts a bot in a fresh folder and waits until it has written `ready` on stderr. */
 async function startUntilReady(argv: string[], cwd: string): Promise<BotProcess> {
-  const bot = BotProcess.start({ argv }, { cwd, invokedFrom: ROOT }, ignore);
+  const bot = await BotProcess.start({ argv }, { cwd, invokedFrom: ROOT }, ignore);
   for (let tries = 0; tries < 400 && !bot.stderrHead.includes('ready\n') && !bot.exit; tries++) await sleep(25);
   if (!bot.stderrHead.includes('ready\n')) {
     await bot.stop();
@@ -184,7 +184,7 @@ describe('CPU and memory count every process the bot started', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'botjury-data-'));
     try {
       const grab = 'import sys\nhog = b"x" * (100 << 20)\nsys.stderr.write("ready\\n"); sys.stderr.flush()\nsys.stdin.read()';
-      const limited = BotProcess.start({ argv: ['python3', '-c', grab] }, { cwd: dir, invokedFrom: ROOT, memoryMb: 64 }, ignore);
+      const limited = await BotProcess.start({ argv: ['python3', '-c', grab] }, { cwd: dir, invokedFrom: ROOT, memoryMb: 64 }, ignore);
       while (!limited.exit) await limited.waitForChange(process.hrtime.bigint() + 100_000_000n);
       expect(limited.exit.code).not.toBe(0); // MemoryError: the limit holds
       expect(limited.stderrHead).toContain('MemoryError');

@@ -130,7 +130,8 @@ const CASES: Case[] = [
   { attack: 'getfd-opponent', worksToday: PTRACE_RIGHTS || 'pidfd_getfd needs ptrace rights over the opponent', isolated: /no opponent to take a descriptor from/ },
   { attack: 'getfd-botjury', worksToday: PTRACE_RIGHTS || 'pidfd_getfd needs ptrace rights over botjury', isolated: /botjury not found/ },
   { attack: 'botjury-stdout', worksToday: true, isolated: /botjury not found/ },
-  { attack: 'write-file', label: 'the report file named on the command line', target: (report) => report, worksToday: true, isolated: /Read-only file system/ },
+  // Read-only where it does not exist yet; once botjury has created it, the sandbox's user may not write it either.
+  { attack: 'write-file', label: 'the report file named on the command line', target: (report) => report, worksToday: true, isolated: /Read-only file system|Permission denied/ },
   { attack: 'write-file', label: 'the scenario folder', target: () => path.join(ROOT, 'scenarios', 'alquerque', `.attack-marker-${process.pid}`), worksToday: true, isolated: /Read-only file system/ },
   { attack: 'write-file', label: "botjury's install", target: () => path.join(ROOT, 'dist', `.attack-marker-${process.pid}`), worksToday: true, isolated: /Read-only file system/ },
   { attack: 'read-folder', worksToday: true, isolated: /no other seat's folder found/ },

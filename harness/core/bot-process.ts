@@ -12,7 +12,7 @@ import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaun
 import type { BotIo } from './bot-io.js';
 import { VisibleDecoder } from './bytes.js';
 import { LineSplitter, type BotLine, type SplitterOptions } from './lines.js';
-import { botPriorityPrefix } from './priority.js';
+import { botPriorityPrefix, lowerToBotPriority } from './priority.js';
 import { markStamper, type StamperMark } from './stamper.js';
 
 /** The harness could not do its job (exit 2); never reported as the bot's violation. */
@@ -243,7 +243,7 @@ export class BotProcess implements BotIo {
       throw new HarnessError(e instanceof SandboxError ? e.message : `bot could not be started: ${(e as Error).message}`);
     }
     const memoryLimit = options.memoryMb && options.memoryMb > 0 ? ['prlimit', `--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--'] : [];
-    const [runFile, ...runArgs] = (sandbox ? [...botPriorityPrefix(), sandbox.file, ...sandbox.args] : [...pdeathsigWrapper(), ...botPriorityPrefix(), ...memoryLimit, file, ...args]) as [string, ...string[]];
+    const [runFile, ...runArgs] = (sandbox ? [...botPriorityPrefix(), sandbox.file, ...sandbox.args] : [...pdeathsigWrapper(), ...memoryLimit, file, ...args]) as [string, ...string[]];
     let startNs = process.hrtime.bigint();
     let started: { child: ChildProcessWithoutNullStreams; cgroup: BotCgroup | null };
     try {
@@ -263,6 +263,12 @@ export class BotProcess implements BotIo {
     if (child.pid === undefined) {
       child.on('error', () => undefined);
       throw new HarnessError(`bot could not be started: ${runFile}${existsSync(options.cwd) ? '' : ` (no folder ${options.cwd})`}`);
+    }
+    // A sandbox forks early (its pid 1): it starts under `nice` instead.
+    if (!sandbox && !lowerToBotPriority(child.pid)) {
+      child.kill('SIGKILL');
+      child.on('error', () => undefined);
+      throw new HarnessError('bot could not be started: its priority could not be set back to the ordinary one');
     }
     let opened: { shell: number[]; bot: number | null } | null = null;
     if (sandbox) {

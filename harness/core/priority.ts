@@ -33,3 +33,19 @@ export function botPriorityPrefix(): string[] {
   const raisedBy = raisedFrom === undefined || raisedFrom === null ? 0 : raisedFrom - HARNESS_NICE;
   return raisedBy > 0 ? ['nice', '-n', String(raisedBy), '--'] : [];
 }
+
+/**
+ * Puts a just-spawned bot back at the priority botjury had before raising its own (a child inherits
+ * its parent's nice value). Called as soon as spawn() returns: the child is then still executing its
+ * launcher (setpriv), far from running the bot's own code, so nothing the bot starts keeps botjury's
+ * priority — and it saves the exec of a `nice` launcher (~0.6 ms per bot). False when it failed.
+ */
+export function lowerToBotPriority(pid: number): boolean {
+  if (raisedFrom === undefined || raisedFrom === null) return true;
+  try {
+    os.setPriority(pid, raisedFrom);
+    return true;
+  } catch {
+    return false;
+  }
+}

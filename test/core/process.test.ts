@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { execa } from 'execa';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,11 @@ describe('bot processes', () => {
     expect(code).toBe(1);
     expect(report.results[0]!.violations.map((v) => v.code)).toEqual(['memory-limit']);
     expect(Date.now() - started).toBeLessThan(20_000); // the 30 s budget was not waited out
+  });
+  it('runs the bot and what it starts at the priority botjury was given, not at its own raised one', async () => {
+    const { report } = await runJson(['run', 'test/fixtures/scenarios/black-short.yaml', '--', 'python3', 'test/fixtures/bots/nice-report.py']);
+    const given = os.getPriority(0);
+    expect(report.results[0]!.stderr.head).toContain(`nice ${given} child ${given}\n`);
   });
   it('bounds its buffers: an endless line is output-flood and the bot is stopped', async () => {
     const { code, report } = await runJson(['run', 'test/fixtures/scenarios/black-short.yaml', '--', 'python3', 'test/fixtures/bots/flood.py']);

@@ -1,5 +1,6 @@
 // The `botjury` command. Exit codes: 0 all passed, 1 the bot violated something, 2 the harness could
 // not do its job (usage, invalid scenario, missing executable, internal error) — never blamed on the bot.
+import { closeIdleReferees } from './games/process-referee.js';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,6 +58,7 @@ export async function main(argv: string[]): Promise<number> {
     if (process.env.BOTJURY_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
     return 2;
   } finally {
+    await closeIdleReferees(); // the referees kept for a next game (refereeReuse): there is none
     killAllBotsSync();
   }
 }

@@ -40,6 +40,8 @@ export interface RefereeManifest {
   protocol: 2;
   /** The referee's own time limits. */
   refereeLimits?: { startupMs?: number; answerMs?: number };
+  /** The referee handles `start` again after a game: botjury keeps its process for the next game. */
+  refereeReuse?: boolean;
 }
 
 /** The referee's limits: an answer is one line of at most this many bytes. */
@@ -103,6 +105,10 @@ class RefereeConnection {
   /** The request in flight or the last one answered, for messages. */
   private lastRequest = '(none yet)';
   private closed = false;
+  /** It did something wrong once: never given another game. */
+  private broken = false;
+  /** A request is waiting for its answer. */
+  private inFlight = false;
 
   private constructor(private readonly name: string, io: BotProcess) {
     this.io = io;
@@ -124,7 +130,9 @@ class RefereeConnection {
     this.lastRequest = summarize(message);
     const { delivered } = this.io.write([JSON.stringify(message)]);
     if (!delivered) throw this.fault('does not read its input any more (it ended, or closed its stdin)');
+    this.inFlight = true;
     const line = await this.readLine(limitMs);
+    this.inFlight = false;
     let answer: unknown;
     try {
       answer = JSON.parse(line);
@@ -179,8 +187,55 @@ class RefereeConnection {
   }
 
   fault(what: string): RefereeFault {
+    this.broken = true;
     return new RefereeFault(`${this.name} ${what}; its last request: ${this.lastRequest}`);
   }
+
+  /** Fit for another game: alive, every request answered, nothing unasked waiting, never at fault. */
+  get reusable(): boolean {
+    const io = this.io;
+    return !this.closed && !this.broken && !this.inFlight && io.exit === null && !io.flood && io.unreadCount === 0 && io.partialLine() === '';
+  }
+}
+
+/**
+ * Referee processes between games, for manifests that declare `refereeReuse`: a game takes an idle
+ * one (its next `start` begins a new game) instead of paying a process start (~30–80 ms for a Python
+ * referee). A connection returns here only when its game ended with every request answered; one left
+ * idle for IDLE_CLOSE_MS is closed, so nothing outlives the run that used it.
+ */
+const IDLE_CLOSE_MS = 250;
+const idle = new Map<string, { connection: RefereeConnection; timer: NodeJS.Timeout }[]>();
+
+function takeIdle(key: string): RefereeConnection | null {
+  const list = idle.get(key);
+  for (let entry = list?.pop(); entry; entry = list?.pop()) {
+    clearTimeout(entry.timer);
+    if (entry.connection.reusable) return entry.connection;
+    void entry.connection.close();
+  }
+  return null;
+}
+
+function putIdle(key: string, connection: RefereeConnection): void {
+  const list = idle.get(key) ?? [];
+  idle.set(key, list);
+  const entry = {
+    connection,
+    timer: setTimeout(() => {
+      list.splice(list.indexOf(entry), 1);
+      void connection.close();
+    }, IDLE_CLOSE_MS),
+  };
+  list.push(entry);
+}
+
+/** Closes every idle referee now (a run that ends need not wait for their timers). */
+export async function closeIdleReferees(): Promise<void> {
+  const all = [...idle.values()].flat();
+  idle.clear();
+  for (const e of all) clearTimeout(e.timer);
+  await Promise.all(all.map((e) => e.connection.close()));
 }
 
 /** A request, shortened for a message: its op and seat. */
@@ -214,7 +269,7 @@ export class ProcessGame implements Game {
   /** Starts the referee and its game: its start-up is the jury's time, before any bot starts. */
   start(): Promise<void> {
     this.starting ??= (async () => {
-      this.connection = await RefereeConnection.open(this.name, this.manifest.referee, this.dir);
+      this.connection = (this.manifest.refereeReuse ? takeIdle(this.poolKey) : null) ?? await RefereeConnection.open(this.name, this.manifest.referee, this.dir);
       const answer = await this.ask({
         op: 'start', protocol: 2, bots: [...this.ctx.bots], seed: this.ctx.seed, setup: this.ctx.setup ?? null, profile: this.ctx.profile.name, opponent: this.ctx.opponent ?? null,
       }, 'startAnswer', this.limits.startupMs);
@@ -323,7 +378,16 @@ export class ProcessGame implements Game {
   }
 
   async dispose(): Promise<void> {
-    await this.connection?.close();
+    const connection = this.connection;
+    this.connection = null;
+    if (!connection) return;
+    if (this.manifest.refereeReuse && connection.reusable) putIdle(this.poolKey, connection);
+    else await connection.close();
+  }
+
+  /** Referees of the same program in the same folder are interchangeable between games. */
+  private get poolKey(): string {
+    return JSON.stringify([this.manifest.id, this.dir, this.manifest.referee]);
   }
 
   // ---- the protocol ----

@@ -15,7 +15,7 @@ const SLOW = path.join(ROOT, 'test/fixtures/referees/slow.py');
 function slowGame(args: string[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'botjury-slow-ref-'));
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
-  const { suite: _suite, ...rest } = manifest;
+  const { suite: _suite, refereeReuse: _reuse, ...rest } = manifest; // a process per game: each is slow anew
   // Tight limits: were the referee's 300 ms counted, every answer of the bots would be late.
   const profiles = { tight: { name: 'tight', description: '100 ms per answer', limits: { startupMs: 100, moveMs: 100, exitGraceMs: 2000 } } };
   writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...rest, id: 'slow-ref', profiles, defaultProfile: 'tight', referee: ['python3', SLOW, ...args] }));

@@ -55,7 +55,7 @@ def step(p, d, n=1):
 
 
 def adjacent(a, b):
-    return any(step(a, d) == b for d in directions(a))
+    return b in NEIGHBOURS[a]
 
 
 def initial_state():
@@ -71,13 +71,14 @@ def initial_state():
     return {"board": board, "toMove": "white", "ply": 0, "lastPlain": {"white": None, "black": None}}
 
 
+# Neighbours and jumps of every point, computed once: the rules ask for them thousands of times a game.
+NEIGHBOURS = [[step(p, d) for d in directions(p) if step(p, d) is not None] for p in range(SIZE * SIZE)]
+JUMPS = [[(step(p, d), step(p, d, 2)) for d in directions(p) if step(p, d, 2) is not None] for p in range(SIZE * SIZE)]
+
+
 def jumps_from(board, frm, color):
-    out = []
-    for d in directions(frm):
-        over, land = step(frm, d), step(frm, d, 2)
-        if over is not None and land is not None and board[over] == other(color) and board[land] is None:
-            out.append((over, land))
-    return out
+    opponent = other(color)
+    return [(over, land) for over, land in JUMPS[frm] if board[over] == opponent and board[land] is None]
 
 
 def capture_sequences(board, frm, color):
@@ -110,9 +111,8 @@ def plain_moves(state):
     for frm, c in enumerate(state["board"]):
         if c != state["toMove"]:
             continue
-        for d in directions(frm):
-            to = step(frm, d)
-            if to is not None and state["board"][to] is None and not is_move_back(state, frm, to):
+        for to in NEIGHBOURS[frm]:
+            if state["board"][to] is None and not is_move_back(state, frm, to):
                 moves.append({"kind": "plain", "from": frm, "to": to})
     return moves
 
@@ -120,7 +120,7 @@ def plain_moves(state):
 def capture_moves(state):
     moves = []
     for frm, c in enumerate(state["board"]):
-        if c == state["toMove"]:
+        if c == state["toMove"] and jumps_from(state["board"], frm, c):
             moves.extend(capture_sequences(state["board"], frm, state["toMove"]))
     return moves
 

@@ -1,0 +1,62 @@
+// refereeReuse (game.json): a referee program that handles `start` again keeps its process from game to
+// game — the same verdicts as a process per game, far fewer process starts — and a referee that was at
+// fault once is never given another game. Nothing outlives the run.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli, runJson, type ReportResult } from '../helpers.js';
+
+const COUNTER = path.join(ROOT, 'test/fixtures/referees/count-starts.py');
+const BOT = path.join(ROOT, 'examples/alquerque/c/build/bot');
+
+/** alquerque-py's manifest with its referee counting its starts into `log`, reuse as given. */
+function manifest(reuse: boolean, log: string, extra: string[] = []): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-'));
+  const m = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...m, suite: path.join(ROOT, 'examples/games/alquerque-py/scenarios'), refereeReuse: reuse, referee: ['python3', COUNTER, log, ...extra] }));
+  return path.join(dir, 'game.json');
+}
+
+const starts = (log: string): number[] => readFileSync(log, 'utf8').trim().split('\n').map(Number);
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const essence = (r: ReportResult) => ({ name: r.name, role: r.role, status: r.status, violations: r.violations.map((v) => `${v.code}@${v.ply}`), outcome: r.outcome });
+
+describe('refereeReuse', () => {
+  it('one referee process for a whole suite (--jobs 1), with the verdicts and outcomes of a process per game; none left after', async () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-log-'));
+    const [reusedLog, freshLog] = [path.join(scratch, 'reused'), path.join(scratch, 'fresh')];
+    const reused = await runJson(['check', 'alquerque-py', '--jobs', '1', '--game-module', manifest(true, reusedLog), '--', BOT]);
+    const fresh = await runJson(['check', 'alquerque-py', '--jobs', '1', '--game-module', manifest(false, freshLog), '--', BOT]);
+    expect(reused.code, reused.stderr).toBe(0);
+    expect(reused.report.results.length).toBeGreaterThan(5);
+    expect(reused.report.results.map(essence)).toEqual(fresh.report.results.map(essence));
+    expect(starts(freshLog)).toHaveLength(fresh.report.results.length);
+    expect(starts(reusedLog)).toHaveLength(1);
+    for (const pid of [...starts(reusedLog), ...starts(freshLog)]) expect(alive(pid), `referee ${pid}`).toBe(false);
+  }, 120_000);
+
+  it('a referee at fault is not given another game: the tournament voids that game and plays it again with a new process', async () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-log-'));
+    const log = path.join(scratch, 'faulty');
+    // The first process answers its 40th request with garbage (in its first game); later ones never.
+    const report = path.join(scratch, 'report.json');
+    const r = await runCli(['tournament', 'alquerque-py', '--seed', '1', '--jobs', '1', '--no-isolate', '--game-module', manifest(true, log, ['fault-once-at', '40', path.join(scratch, 'marker')]), '--reporter', `json=${report}`, '--', BOT, '--', BOT]);
+    expect(r.code, r.stderr).toBe(0);
+    const t = JSON.parse(readFileSync(report, 'utf8')) as { voided: { error: string }[]; games: unknown[] };
+    expect(t.voided).toHaveLength(1);
+    expect(t.voided[0]!.error).toMatch(/the referee of alquerque-py .* answered 'not json', which is not JSON/);
+    expect(t.games).toHaveLength(2);
+    // The faulty process played no other game: the replay and the second game had a process of their own,
+    // and that one was kept for the game after it.
+    expect(starts(log)).toHaveLength(2);
+    for (const pid of starts(log)) expect(alive(pid)).toBe(false);
+  }, 120_000);
+});

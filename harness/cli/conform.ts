@@ -1,6 +1,6 @@
 // `botjury conform <game> -- <deterministic bot>`: the conformance check for a game's referee (a
-// game package's, in any language): the game's suite played twice must give the same games (the
-// same seed, the same game), a replay of the recording must find the same jury input and verdicts,
+// game package's, in any language): the game's suite played twice, the second time backwards, must
+// give the same games (the same seed, the same game, whatever game came before), a replay of the recording must find the same jury input and verdicts,
 // and every request must have been answered (a referee fault is a harness error, exit 2 elsewhere).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -37,15 +37,18 @@ export async function conform(game: GameDefinition, games: readonly GameDefiniti
   const tasks = await planTasks([suite], games, { cwd, game: game.id });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-conform-'));
   try {
-    const play = async (n: number) => {
+    const play = async (n: number, order: typeof tasks) => {
       const recorder = new TranscriptRecorder({});
-      const report = await runTasks(tasks, games, { bot: { argv: bot }, invokedFrom: cwd, version, jobs: 1, gameFor: recorder.gameFor });
+      const report = await runTasks(order, games, { bot: { argv: bot }, invokedFrom: cwd, version, jobs: 1, gameFor: recorder.gameFor });
       const file = path.join(dir, `play-${n}.json`);
-      recorder.write(file, ['conform'], botInfo(bot, cwd), tasks, report);
+      recorder.write(file, ['conform'], botInfo(bot, cwd), order, report);
       return { report, file };
     };
-    const first = await play(1);
-    const second = await play(2);
+    const first = await play(1, tasks);
+    // The second time in the opposite order: a referee kept from game to game (refereeReuse) that
+    // remembers anything of the game before gives other games then.
+    const backwards = await play(2, [...tasks].reverse());
+    const second = { report: { ...backwards.report, results: [...backwards.report.results].reverse() } };
     const checks: ConformCheck[] = [];
     const errors = first.report.results.filter((r) => r.status === 'error');
     checks.push({
@@ -57,7 +60,7 @@ export async function conform(game: GameDefinition, games: readonly GameDefiniti
     checks.push({
       name: 'the same seed gives the same game',
       ok: differing.length === 0,
-      detail: differing.length === 0 ? `${first.report.results.length} runs played twice: the same lines, verdicts and outcomes` : `played twice, these differ: ${differing.map((r) => `${r.scenario} [${r.role}]`).join(', ')} (a referee must take its randomness from botjury: {"choose": [...]}, docs/game-api.md; or the bot is not deterministic)`,
+      detail: differing.length === 0 ? `${first.report.results.length} runs played twice: the same lines, verdicts and outcomes` : `played twice, these differ: ${differing.map((r) => `${r.scenario} [${r.role}]`).join(', ')} (a referee must take its randomness from botjury: {"choose": [...]}, docs/game-api.md, and with refereeReuse forget every game at the next start; or the bot is not deterministic)`,
     });
     const replayed = await replay(readTranscript(first.file), games, { bot: { argv: bot }, invokedFrom: cwd, reporters: [], version, jobs: 1, transcriptPath: first.file });
     const unequal = replayed.comparisons.filter((c) => c.firstDifference !== null || c.jury.firstDifference !== null || !c.verdicts.same);

@@ -38,4 +38,23 @@ describe('botjury conform', () => {
     expect(r.stdout).toMatch(/✗ the same seed gives the same game\n\s+played twice, these differ: .*game\.yaml \[white\]/);
     expect(r.code).toBe(1);
   }, 300_000);
+  it('fails a reused referee that remembers the game before: played backwards, the games differ', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-conform-'));
+    const source = readFileSync(path.join(ROOT, 'examples/games/alquerque-py/referee.py'), 'utf8');
+    // Its built-in player's choices rotate by the number of games the process has started: a leak.
+    const leaky = source
+      .replace('def opponent_choices(kind, state):', 'GAMES_STARTED = [0]\n\n\ndef opponent_choices(kind, state):')
+      .replace('    moves = legal_moves(state)\n    if kind == "random" or len(moves) == 1:\n        return moves', '    moves = legal_moves(state)\n    k = GAMES_STARTED[0] % max(1, len(moves))\n    moves = moves[k:] + moves[:k]\n    if kind == "random" or len(moves) == 1:\n        return moves')
+      .replace('                referee = Game(req)', '                GAMES_STARTED[0] += 1\n                referee = Game(req)');
+    expect(leaky.split('GAMES_STARTED').length).toBe(4); // all three changes made
+    writeFileSync(path.join(dir, 'referee.py'), leaky);
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'alquerque-leaky', suite: 'scenarios', refereeReuse: true }));
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(path.join(dir, 'scenarios'));
+    for (const seed of [5, 6]) writeFileSync(path.join(dir, 'scenarios', `game-${seed}.yaml`), `game: alquerque-leaky\nseed: ${seed}\nrole: white\n`);
+    const r = await runCli(['conform', 'alquerque-leaky', '--game-module', path.join(dir, 'game.json'), '--', ...BOT], { timeoutMs: 300_000 });
+    expect(r.stdout).toMatch(/✗ the same seed gives the same game\n\s+played twice, these differ: .*game-5\.yaml \[white\]/);
+    expect(r.code).toBe(1);
+  }, 300_000);
 });

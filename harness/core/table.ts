@@ -125,6 +125,8 @@ export class Table {
   game!: Game;
   readonly runs = new Map<string, BotSeatRun>();
   readonly snapshots: Snapshot[] = [];
+  /** When each snapshot was taken (hrtime ns): its `t` in each seat's own clock. */
+  private readonly snapshotNs: bigint[] = [];
   /** The game is over (an end was performed, or the jury ended it). */
   over = false;
   private current: Decision | null = null;
@@ -526,7 +528,8 @@ export class Table {
       durationMs: Date.now() - extra.startedAt,
       transcript: run.transcript,
       transcriptDropped: run.transcriptDropped,
-      ...(extra.snapshots ? { snapshots: this.snapshots } : {}),
+      // Each seat's report counts time from its own bot's start (its transcript and marks do): so do its positions.
+      ...(extra.snapshots ? { snapshots: seat ? this.snapshots.map((snap, i) => ({ ...snap, t: round2(seat.ms(this.snapshotNs[i]!)) })) : this.snapshots } : {}),
     };
   }
 
@@ -552,9 +555,11 @@ export class Table {
     // 1.5 KB), or return live state that later moves would change.
     const raw = await this.call(this.game.snapshot());
     const state = raw === undefined ? undefined : (JSON.parse(JSON.stringify(raw)) as { ply?: number } | undefined);
+    const atNs = process.hrtime.bigint();
     const first = this.runs.values().next().value;
-    const t = first?.seat ? first.seat.ms() : Number(process.hrtime.bigint() - this.openedNs) / 1e6;
+    const t = first?.seat ? first.seat.ms(atNs) : Number(atNs - this.openedNs) / 1e6;
     this.snapshots.push({ ply: typeof state?.ply === 'number' ? state.ply : this.snapshots.length, t: round2(t), move, state });
+    this.snapshotNs.push(atNs);
   }
 
   private prepareCwd(run: BotSeatRun, files: Record<string, string>): string {

@@ -254,6 +254,31 @@ describe('botjury match', () => {
     expect(r.stdout).not.toContain('\u001b');
   });
 
+  it("each seat's positions (for the HTML replay) are timed on that seat's own clock, as its transcript is", async () => {
+    const game = GAMES.find((g) => g.id === 'alquerque')!;
+    const report = await runMatch({ game, games: 1, seed: 3, invokedFrom: ROOT, snapshots: true, bots: [{ name: 'A', command: ['examples/alquerque/c/build/bot'] }, { name: 'B', command: PY('alquerque') }] }, 'test');
+    for (const seat of report.games[0]!.seats) {
+      const run = seat.run!;
+      const snaps = run.snapshots!;
+      expect(snaps.length).toBeGreaterThan(5);
+      // A move is snapshotted after it was judged and before it is sent on: between the line that
+      // brought it and the line that passed it to the other bot, in this seat's clock.
+      // The moves in order: each is this bot's answer or a line the jury relayed to it.
+      const lines = run.transcript.filter((e) => e.dir === 'bot' || e.dir === 'jury');
+      let at = 0;
+      let checked = 0;
+      for (const snap of snaps.slice(1)) {
+        while (at < lines.length && lines[at]!.text !== snap.move) at++;
+        if (at === lines.length) break;
+        const line = lines[at++]!;
+        if (line.dir === 'bot') expect(snap.t, `${seat.role}: ${snap.move}`).toBeGreaterThanOrEqual(line.t - 0.01);
+        else expect(snap.t, `${seat.role}: ${snap.move}`).toBeLessThanOrEqual(line.t + 0.01);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(5);
+    }
+  });
+
   it('bounds what the report keeps: past the detail budget a game keeps results, verdicts and reply times, and the standings are the same', async () => {
     const game = GAMES.find((g) => g.id === 'alquerque')!;
     const options = {

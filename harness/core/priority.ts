@@ -45,7 +45,9 @@ export function lowerToBotPriority(pid: number): boolean {
   try {
     os.setPriority(pid, raisedFrom);
     return true;
-  } catch {
-    return false;
+  } catch (e) {
+    // Gone already (it failed at once, or the machine held botjury back that long): nothing runs at
+    // the raised priority, and its exit is judged as any other.
+    return (e as NodeJS.ErrnoException).code === 'ESRCH' || (e as { info?: { code?: string } }).info?.code === 'ESRCH';
   }
 }

@@ -1,6 +1,7 @@
 // Scenario files: YAML, validated against schemas/scenario.schema.json (ajv, JSON Schema 2020-12),
 // with every problem reported as file:line:col.
-import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -79,9 +80,10 @@ let validator: ValidateFunction | undefined;
 
 /** An Ajv for botjury's schemas (all errors, draft 2020-12 keywords only where they are known). */
 export function createAjv(options: Record<string, unknown> = {}): import('ajv/dist/2020.js').default {
-  // ajv is CommonJS: under NodeNext its class is the default export's `default`.
-  const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
-  return new (Ajv2020 as unknown as new (o: object) => import('ajv/dist/2020.js').default)({ allErrors: true, strict: false, ...options });
+  // Loaded when first needed: botjury's own schemas come compiled (precompiled.ts), and the whole of
+  // ajv is a fifth of botjury's start-up. ajv is CommonJS: its class is the module's `default`.
+  const mod = createRequire(import.meta.url)('ajv/dist/2020.js') as { default: new (o: object) => import('ajv/dist/2020.js').default };
+  return new mod.default({ allErrors: true, strict: false, ...options });
 }
 
 /** The scenario schema with the setup schemas it refers to; compiled at build time (precompiled.ts). */

@@ -504,7 +504,7 @@ async function matchSection(): Promise<void> {
 
 // ---- 4. --isolate: what the sandbox costs ----
 
-/** One start of benchbot: how long botjury was blocked in start(), and how long until its READY arrived (µs). */
+/** One start of benchbot: how long start() took to resolve (the event loop free meanwhile), and how long until its READY arrived (µs). */
 async function timedStart(isolate: boolean): Promise<{ blockedUs: number; readyUs: number }> {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'botjury-'));
   try {
@@ -548,7 +548,7 @@ async function isolationSection(): Promise<void> {
   console.log(`   start-up: ${starts} starts of bench/build/benchbot each way, in botjury's process (BotProcess.start; a fresh folder each)`);
   console.log(`${header}   ms`);
   for (const [label, samples] of [
-    ['botjury blocked starting the bot, without --isolate', blocked.plain], ['botjury blocked starting the bot, with --isolate', blocked.isolated],
+    ['start() resolved (event loop free), without --isolate', blocked.plain], ['start() resolved (event loop free), with --isolate', blocked.isolated],
     ['start to the bot\'s READY arriving, without --isolate', ready.plain], ['start to the bot\'s READY arriving, with --isolate', ready.isolated],
   ] as const) {
     const s = summarize([...samples]);

@@ -243,7 +243,13 @@ describe('botjury tournament', () => {
 
   it('SIGINT after a few games, then --resume: the standings of an uninterrupted run', async () => {
     const state = scratchFile('state.jsonl');
-    const gameLines = (): number => (existsSync(state) ? readFileSync(state, 'utf8').split('\n').filter((l) => l.startsWith('{"game"')).length : 0);
+    const gameLines = (): number => {
+      try {
+        return readFileSync(state, 'utf8').split('\n').filter((l) => l.startsWith('{"game"')).length;
+      } catch {
+        return 0; // not written yet (it appears between a look and a read on a busy machine)
+      }
+    };
     const child = execa(process.execPath, [CLI, 'tournament', ...FIELD_ARGS, '--state', state, ...botArgs(FIELD)], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore' });
     const started = Date.now();
     while (gameLines() < 3 && Date.now() - started < 120_000) await new Promise((r) => setTimeout(r, 20));

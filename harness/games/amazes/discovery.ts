@@ -7,7 +7,7 @@
 
 import {
   CELLS, EDGES, OUTER, SIZE, DIRS, cornerEdges, colOf, edgeCells, edgeOf, isWall, neighbor, rowOf, turnLeft, turnRight,
-  type Cell, type Edge, type Maze, type Pose,
+  type Cell, type Dir, type Edge, type Maze, type Pose,
 } from './maze.js';
 
 export const UNKNOWN = 0;
@@ -151,31 +151,40 @@ function infer(d: Draft): void {
   }
 }
 
+// The rules run to a fixed point at every turn of every player: their tables are computed once.
+/** The four edges of each interior corner (only those have four; a border corner never has three openings). */
+const INTERIOR_CORNERS: readonly (readonly [Edge, Edge, Edge, Edge])[] = Array.from({ length: (SIZE - 1) * (SIZE - 1) }, (_, k) => cornerEdges(1 + Math.floor(k / (SIZE - 1)), 1 + (k % (SIZE - 1))));
+/** The squares on each side of every edge. */
+const EDGE_CELLS: readonly (readonly Cell[])[] = Array.from({ length: EDGES }, (_, e) => edgeCells(e));
+const OUTER_EDGES: readonly Edge[] = [...OUTER.top, ...OUTER.bottom, ...OUTER.left, ...OUTER.right];
+/** Each square's edge and neighbour in each direction (index cell * 4 + direction; -1: no neighbour). */
+const CELL_EDGES = Int32Array.from({ length: CELLS * 4 }, (_, k) => edgeOf(Math.floor(k / 4), (k % 4) as Dir));
+const CELL_NEIGHBOURS = Int32Array.from({ length: CELLS * 4 }, (_, k) => neighbor(Math.floor(k / 4), (k % 4) as Dir));
+
 function cornerRule(d: Draft): boolean {
   let changed = false;
-  // Only interior corners have four edges; a border corner has two outer walls, never three openings.
-  for (let i = 1; i < SIZE; i++)
-    for (let j = 1; j < SIZE; j++) {
-      const edges = cornerEdges(i, j);
-      let open = 0;
-      let unknown = -1;
-      for (const e of edges) {
-        if (d.edges[e] === OPEN) open++;
-        else if (d.edges[e] === UNKNOWN) unknown = e;
-      }
-      if (open === 3 && unknown >= 0) changed = d.learn(unknown, WALL) || changed;
+  for (const edges of INTERIOR_CORNERS) {
+    let open = 0;
+    let unknown = -1;
+    for (const e of edges) {
+      if (d.edges[e] === OPEN) open++;
+      else if (d.edges[e] === UNKNOWN) unknown = e;
     }
+    if (open === 3 && unknown >= 0) changed = d.learn(unknown, WALL) || changed;
+  }
   return changed;
 }
 
 /** Squares the player has discovered or knows an open connection to ("found" in the rule text's example). */
 export function knownToExist(edges: Uint8Array, discovered: Uint8Array): Uint8Array {
   const exists = discovered.slice();
-  for (let e = 0; e < EDGES; e++) if (edges[e] === OPEN) for (const c of edgeCells(e)) exists[c] = 1;
+  for (let e = 0; e < EDGES; e++) if (edges[e] === OPEN) for (const c of EDGE_CELLS[e]!) exists[c] = 1;
   return exists;
 }
 
 function outerEdgeRules(d: Draft): boolean {
+  // They only ever learn outer walls: once every outer edge is known, nothing can follow.
+  if (OUTER_EDGES.every((e) => d.edges[e] !== UNKNOWN)) return false;
   let changed = false;
   const exists = knownToExist(d.edges, d.discovered);
   const rows = new Uint8Array(SIZE);
@@ -209,18 +218,18 @@ function deadEndRules(d: Draft): boolean {
     if (d.discovered[cell]) continue;
     let walls = 0;
     let toDeadEnds = 0;
-    for (const dir of DIRS) {
-      const e = edgeOf(cell, dir);
+    for (let k = cell * 4; k < cell * 4 + 4; k++) {
+      const e = CELL_EDGES[k]!;
       if (d.edges[e] === WALL) walls++;
       else if (d.edges[e] === OPEN) {
-        const n = neighbor(cell, dir);
+        const n = CELL_NEIGHBOURS[k]!;
         if (n >= 0 && d.deadEnd[n]) toDeadEnds++;
       }
     }
     if (walls + toDeadEnds < 3) continue;
     d.discover(cell, 'dead-end');
     d.deadEnd[cell] = 1;
-    for (const dir of DIRS) d.learn(edgeOf(cell, dir), OPEN);
+    for (let k = cell * 4; k < cell * 4 + 4; k++) d.learn(CELL_EDGES[k]!, OPEN);
     changed = true;
   }
   return changed;

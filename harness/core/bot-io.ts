@@ -33,21 +33,42 @@ export interface BotIo {
   maxLineBytes: number;
   /** Output after the game ended: counted, not kept. */
   readonly afterEnd: { bytes: number; lines: number; first: BotLine | null };
-  /** botjury's stamping thread, marked when the first chunk after the deadline arrived (see stamper.ts). */
-  readonly stamperAtLate: StamperMark | null;
   readonly readingPaused: boolean;
   readonly unreadCount: number;
 
-  write(lines: string[]): { delivered: boolean; atNs: bigint };
+  /** Writes the lines; `startNs` is taken just before the system call (the answer's clock starts there), `atNs` after it. */
+  write(lines: string[]): { delivered: boolean; startNs: bigint; atNs: bigint };
   closeStdin(): bigint;
   endOfGame(closeOutput: boolean): void;
+  /** Reads at once what waits unread on botjury's side of the bot's stdout; the number of bytes. */
   readPendingStdout(): number;
   takeLine(): BotLine | undefined;
   unreadTail(n: number): BotLine[];
   takeAllLines(): BotLine[];
-  setDeadline(ns: bigint | null): void;
-  /** Resolves when something happens (a line, exit, flood) or at `untilNs`, whichever is first. */
-  waitForChange(untilNs: bigint): Promise<void>;
+  /**
+   * The jury watches for an answer: lines stamped after `markAfterNs` carry a mark of botjury's
+   * stamping thread (BotLine.stamper), and from shortly before it on the jury looks at the pipe after
+   * its own work (lookAtPipe). `since`: the last moment nothing of the answer existed (the write's
+   * mark). From shortly before `firstVerdictNs` botjury keeps its own slow work (a /proc scan, a
+   * memory sample) off the event loop. null: the answer is in.
+   */
+  watchAnswer(markAfterNs: bigint | null, since: StamperMark | null, firstVerdictNs?: bigint): void;
+  /**
+   * Reads what is pending, with the stamping thread marked just before: when nothing was there, that
+   * mark becomes lastEmptyLook (the answer's bytes arrive after it). True when lines wait unread.
+   */
+  lookAtPipe(): boolean;
+  /** Is the jury watching this pipe now (lookAtPipe is then due before each sleep)? */
+  watchedNow(now: bigint): boolean;
+  /** The jury's last look that found the pipe empty while watched (or the `since` of watchAnswer). */
+  readonly lastEmptyLook: StamperMark | null;
+  /** botjury's stamping thread now: its event loop's busy time and its run-queue wait (stamper.ts). */
+  markStamper(): StamperMark;
+  /**
+   * Resolves when something happens (a line, exit, flood) or at `untilNs`, whichever is first;
+   * `precise`: at `untilNs` within a loop turn, not a timer's millisecond (for deadlines).
+   */
+  waitForChange(untilNs: bigint, precise?: boolean): Promise<void>;
   /** Samples memory now, or not when the last sample is younger than `maxAgeMs`. */
   sampleMemory(maxAgeMs?: number): void;
   partialLine(): string;

@@ -4,7 +4,7 @@
 // memory, and all of it is ended at the end of the run (SIGTERM, then SIGKILL).
 // Plain child_process.spawn, not execa: nothing between the socket and the arrival stamp.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { accessSync, constants, existsSync, readSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
 import { fdTarget, forgetProcFiles, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
@@ -72,6 +72,36 @@ const live = new Set<BotProcess>();
  */
 const commandsSeenStarting = new Set<string>();
 const commandKey = (argv: readonly string[]): string => JSON.stringify(argv);
+/** One buffer for the non-blocking reads of pending output (readPending), reused: they never overlap. */
+const pendingBuffer = Buffer.allocUnsafe(65_536);
+
+/** Bots whose answer the jury awaits near a deadline (watchAnswer): looked at after botjury's own work. */
+const watched = new Set<BotProcess>();
+/** How long before the first watched moment the looks begin. */
+const LOOK_BEFORE_MS = 2;
+/** How close to a precise wake-up waitForChange stops trusting timers (see there). */
+const PRECISE_WAKE_MS = 2;
+/** How long before a bot's first possible verdict botjury stops its own slow work (verdictNear). */
+const QUIET_BEFORE_MS = 5;
+
+/**
+ * The jury looks at the pipe of every bot it watches (see BotIo.lookAtPipe), as the last thing before
+ * its thread goes back to waiting: what botjury did before the look cannot have delayed a stamp after it.
+ */
+export function lookAtWatchedPipes(): void {
+  if (watched.size === 0) return;
+  const now = process.hrtime.bigint();
+  for (const bot of watched) if (bot.watchedNow(now)) bot.lookAtPipe();
+}
+
+/**
+ * A verdict may fall soon for some bot (its deadline is near or past): botjury's own slow work (a scan
+ * of /proc, a memory sample) waits, so that it cannot sit between that bot's answer and its stamp.
+ */
+function verdictNear(now: bigint): boolean {
+  for (const bot of watched) if (bot.quietNow(now)) return true;
+  return false;
+}
 
 /** Ends every bot and everything it started, at once (used when botjury itself is interrupted). */
 export function killAllBotsSync(): void {
@@ -146,11 +176,15 @@ export class BotProcess implements BotIo {
   /** Output written after the game ended: bytes, lines and the first line. */
   readonly afterEnd = { bytes: 0, lines: 0, first: null as BotLine | null };
   /**
-   * The jury's deadline for the answer it waits for (hrtime ns), or null. A chunk stamped after it
-   * notes botjury's own delay right there (stamperAtLate): what may have kept that stamp late.
+   * The first moment the jury watches for the answer it waits for (a deadline, hrtime ns), or null. A
+   * line stamped after it carries a mark of botjury's stamping thread (BotLine.stamper): what may have
+   * kept that stamp late.
    */
-  private deadlineNs: bigint | null = null;
-  stamperAtLate: StamperMark | null = null;
+  private markAfterNs: bigint | null = null;
+  /** The jury's last look at this pipe that found nothing there (see lookAtPipe), while watched. */
+  lastEmptyLook: StamperMark | null = null;
+  /** From when botjury keeps its slow work off the event loop for this bot's answer (verdictNear). */
+  private quietFromNs: bigint | null = null;
   exit: ExitInfo | null = null;
   /** All of stdout and stderr has been read (or the drain window after exit passed). */
   drained = false;
@@ -229,7 +263,12 @@ export class BotProcess implements BotIo {
     child.on('close', () => this.markDrained());
     // The timer samples only a bot that has not been sampled for a while (one thinking long): a
     // sample while a fast answer is on its way would delay the answer's stamp.
-    this.sampleTimer = setInterval(() => this.sampleMemory(SAMPLE_INTERVAL_MS * 0.8), SAMPLE_INTERVAL_MS);
+    this.sampleTimer = setInterval(() => {
+      if (verdictNear(process.hrtime.bigint())) return; // a sample then could delay a stamp: the next one
+      this.sampleMemory(SAMPLE_INTERVAL_MS * 0.8);
+      // The sample is work of the stamping thread: a look after it keeps it out of a stamp's bound.
+      lookAtWatchedPipes();
+    }, SAMPLE_INTERVAL_MS);
     this.sampleTimer.unref();
     this.sampleMemory();
   }
@@ -330,10 +369,34 @@ export class BotProcess implements BotIo {
     return all;
   }
 
-  /** The deadline of the answer now awaited (null: none). */
-  setDeadline(ns: bigint | null): void {
-    this.deadlineNs = ns;
-    this.stamperAtLate = null;
+  watchAnswer(markAfterNs: bigint | null, since: StamperMark | null, firstVerdictNs?: bigint): void {
+    this.markAfterNs = markAfterNs;
+    this.lastEmptyLook = since;
+    this.quietFromNs = markAfterNs !== null && firstVerdictNs !== undefined ? firstVerdictNs - BigInt(QUIET_BEFORE_MS * 1e6) : null;
+    if (markAfterNs === null) watched.delete(this);
+    else watched.add(this);
+  }
+
+  lookAtPipe(): boolean {
+    const mark = markStamper();
+    const { bytes, empty } = this.readPending();
+    // Lines already unread may hold the answer: the look is evidence only when nothing waits at all.
+    if (empty && bytes === 0 && this.unread.length === 0) this.lastEmptyLook = mark;
+    return this.unread.length > 0;
+  }
+
+  /** botjury's stamping thread now (see stamper.ts). */
+  markStamper(): StamperMark {
+    return markStamper();
+  }
+
+  quietNow(now: bigint): boolean {
+    return this.quietFromNs !== null && now >= this.quietFromNs;
+  }
+
+  /** Is the jury watching this pipe now (from shortly before the first watched moment)? */
+  watchedNow(now: bigint): boolean {
+    return this.markAfterNs !== null && now >= this.markAfterNs - BigInt(LOOK_BEFORE_MS * 1e6);
   }
 
   /**
@@ -353,16 +416,37 @@ export class BotProcess implements BotIo {
   }
 
   /** Writes lines (each + "\n"). Returns the hrtime after the write was handed to the pipe. */
-  write(lines: string[]): { delivered: boolean; atNs: bigint } {
+  write(lines: string[]): { delivered: boolean; startNs: bigint; atNs: bigint } {
     const stdin = this.child.stdin;
     if (this.stdinClosed || stdin.destroyed || !stdin.writable || this.exit) {
-      return { delivered: false, atNs: process.hrtime.bigint() };
+      const now = process.hrtime.bigint();
+      return { delivered: false, startNs: now, atNs: now };
     }
-    const data = lines.map((l) => `${l}\n`).join('');
-    stdin.write(data);
+    const data = Buffer.from(lines.map((l) => `${l}\n`).join(''));
+    // Straight to the pipe when nothing is queued before it: the write is then the system call alone,
+    // so the moment the bot can have the message is known to within it (the stream path adds tens of
+    // µs of its own, hundreds on its first call). The pipe is non-blocking: what does not fit goes
+    // through the stream, in order after it.
+    let written = 0;
+    const fd = (stdin as unknown as { _handle?: { fd?: number } })._handle?.fd;
+    const direct = typeof fd === 'number' && fd >= 0 && stdin.writableLength === 0;
+    // The clock of the answer starts here: the bot cannot have the message earlier.
+    const startNs = process.hrtime.bigint();
+    if (direct) {
+      try {
+        written = writeSync(fd, data);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code !== 'EAGAIN') {
+          this.writeError ??= code ?? (e as Error).message;
+          return { delivered: false, startNs, atNs: process.hrtime.bigint() };
+        }
+      }
+    }
+    if (written < data.length) stdin.write(written ? data.subarray(written) : data);
     const atNs = process.hrtime.bigint();
     for (const l of lines) this.sink('jury', l, atNs);
-    return { delivered: true, atNs };
+    return { delivered: true, startNs, atNs };
   }
 
   closeStdin(): bigint {
@@ -382,23 +466,26 @@ export class BotProcess implements BotIo {
    * have got to it yet) and splits it into lines stamped now. Returns the number of bytes read.
    */
   readPendingStdout(): number {
+    return this.readPending().bytes;
+  }
+
+  private readPending(): { bytes: number; empty: boolean } {
     const fd = (this.child.stdout as unknown as { _handle?: { fd?: number } })._handle?.fd;
-    if (typeof fd !== 'number' || fd < 0) return 0;
-    if (this.readPaused || this.child.stdout.destroyed) return 0;
-    const buffer = Buffer.allocUnsafe(65_536);
+    if (typeof fd !== 'number' || fd < 0) return { bytes: 0, empty: this.child.stdout.readableEnded };
+    if (this.readPaused || this.child.stdout.destroyed) return { bytes: 0, empty: false };
     let total = 0;
     while (!this.flood && !this.readPaused && total < 1 << 20) {
       let n: number;
       try {
-        n = readSync(fd, buffer, 0, buffer.length, null); // the socket is non-blocking: EAGAIN when empty
-      } catch {
-        break;
+        n = readSync(fd, pendingBuffer, 0, pendingBuffer.length, null); // the socket is non-blocking: EAGAIN when empty
+      } catch (e) {
+        return { bytes: total, empty: (e as NodeJS.ErrnoException).code === 'EAGAIN' };
       }
-      if (n <= 0) break;
+      if (n <= 0) return { bytes: total, empty: true };
       total += n;
-      this.onStdout(Buffer.from(buffer.subarray(0, n)), process.hrtime.bigint());
+      this.onStdout(Buffer.from(pendingBuffer.subarray(0, n)), process.hrtime.bigint());
     }
-    return total;
+    return { bytes: total, empty: false };
   }
 
   sched(): SchedSample {
@@ -416,11 +503,15 @@ export class BotProcess implements BotIo {
   }
 
   /** Resolves when something happens (a line, exit, flood) or at `untilNs`, whichever is first. */
-  waitForChange(untilNs: bigint): Promise<void> {
+  waitForChange(untilNs: bigint, precise = false): Promise<void> {
     const ms = Number(untilNs - process.hrtime.bigint()) / 1e6;
     if (ms <= 0) return Promise.resolve();
+    // A timer fires on a millisecond clock taken at the start of a loop iteration: up to about 2 ms off.
+    // A precise wake-up (a deadline) sets it that much early and spends the rest one loop turn at a
+    // time; each turn polls the pipes, so an answer arriving meanwhile is stamped at once.
+    if (precise && ms <= PRECISE_WAKE_MS) return new Promise((resolve) => setImmediate(resolve));
     return new Promise((resolve) => {
-      const timer = setTimeout(done, Math.ceil(ms));
+      const timer = setTimeout(done, precise ? Math.floor(ms - PRECISE_WAKE_MS) || 1 : Math.ceil(ms));
       const waker = (): void => done();
       this.wakers.push(waker);
       function done(): void {
@@ -505,6 +596,7 @@ export class BotProcess implements BotIo {
     for (let tries = 0; this.tree.cgroup && !this.tree.cgroup.remove() && tries < 100; tries++) await new Promise((r) => setTimeout(r, 10));
     forgetProcFiles(this.tree.everyPid());
     live.delete(this);
+    watched.delete(this);
     this.child.stdin.destroy();
     this.child.stdout.destroy();
     this.child.stderr.destroy();
@@ -534,13 +626,14 @@ export class BotProcess implements BotIo {
   /** A look through /proc costs about a millisecond on a busy machine: at most once per sample interval. */
   private refreshTreeWhenDue(): void {
     const now = process.hrtime.bigint();
+    if (verdictNear(now)) return;
     if (now - this.lastRefreshNs < BigInt(SAMPLE_INTERVAL_MS / 2) * 1_000_000n) return; // half: timer jitter must not skip a look
     this.tree.refresh();
     this.lastRefreshNs = now;
   }
 
   private onStdout(chunk: Buffer, atNs: bigint): void {
-    if (this.deadlineNs !== null && atNs > this.deadlineNs && !this.stamperAtLate) this.stamperAtLate = markStamper(atNs);
+    const mark = this.markAfterNs !== null && atNs > this.markAfterNs ? markStamper(atNs) : undefined;
     if (this.flood) return;
     if (this.stdoutBytes === 0) commandsSeenStarting.add(commandKey(this.argv));
     this.stdoutBytes += chunk.length;
@@ -564,6 +657,7 @@ export class BotProcess implements BotIo {
     const { lines, overflow } = this.splitter.push(chunk, atNs);
     for (const line of lines) {
       this.sink('bot', line.ending === 'lf' ? line.text : `${line.text}\r`, atNs);
+      if (mark) line.stamper = mark;
       this.unread.push(line);
     }
     if (this.unread.length > MAX_UNREAD_LINES && this.unreadPolicy === 'block' && !overflow) {

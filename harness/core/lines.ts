@@ -11,6 +11,7 @@
 //     keeps only its first maxLineBytes bytes and a summary of the rest, so memory stays bounded.
 import { isUtf8 } from 'node:buffer';
 import { incompleteUtf8Tail, rawHex, visibleText } from './bytes.js';
+import type { StamperMark } from './stamper.js';
 
 export type LineEnding = 'lf' | 'crlf' | 'cr';
 export type LongLinePolicy = 'flood' | 'keep-head';
@@ -48,6 +49,12 @@ export interface BotLine {
   omitted?: OmittedTail;
   /** hrtime (ns) when the chunk holding the line's terminator arrived. */
   arrivedNs: bigint;
+  /**
+   * botjury's stamping thread at that stamp (see stamper.ts), for a line stamped after a moment the
+   * jury watches (a deadline): with the jury's last look at an empty pipe it bounds how late the stamp
+   * can be.
+   */
+  stamper?: StamperMark;
 }
 
 const LF = 0x0a;

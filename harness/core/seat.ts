@@ -36,8 +36,6 @@ const UNFLUSHED_CONFIRM_MS = 1_000;
 const PROBE_INTERVAL_MS = 100;
 /** A reply over this share of its limit is a close call worth a warning. */
 const NEAR_LIMIT_SHARE = 0.8;
-/** How long before a deadline botjury notes its own counters (see preDeadline in collect). */
-const PRE_DEADLINE_MS = 2;
 /** After an answer, memory is sampled again only when the last sample is this old (ms). */
 const REPLY_SAMPLE_MS = 5;
 /** How long the jury lets a bot go back to reading after an answer under `queue` (see settleAfterAnswer). */
@@ -104,8 +102,8 @@ export class Seat {
   private listenFromNs: bigint;
   /** The jury has written to the bot since it started (a start-up answer's clock then starts at that write). */
   private wroteSinceStart = false;
-  /** How long the jury's last write took: the moment the bot got the message lies within it. */
-  private writeSpanNs = 0n;
+  /** botjury's stamping thread just before the last write: nothing of the answer to it existed yet. */
+  private writeMark: StamperMark | null = null;
   private schedAtListen: SchedSample;
   private lastRequest: AnswerRequest | null = null;
   private lastAnswer: AnswerMark | null = null;
@@ -151,12 +149,13 @@ export class Seat {
     // Read the scheduler's counters before the message leaves: reading them after would delay
     // botjury's read of a fast answer and so its arrival stamp.
     this.schedAtListen = this.sched();
-    // The clock starts before the write: the bot may read the message before write() returns here.
-    const beforeNs = process.hrtime.bigint();
+    this.writeMark = this.bot.markStamper();
     const sent = this.bot.write(lines);
-    this.listenFromNs = beforeNs;
+    // The clock starts just before the write's system call: the bot cannot have the message earlier,
+    // and may have it before the call returns here. (botjury preempted inside the write is time the
+    // bot had the message: it excuses nothing.)
+    this.listenFromNs = sent.startNs;
     this.wroteSinceStart = true;
-    this.writeSpanNs = sent.atNs - beforeNs;
     return sent;
   }
 
@@ -181,6 +180,7 @@ export class Seat {
     try {
       return await this.collectAnswer(request, withinMs);
     } finally {
+      this.bot.watchAnswer(null, null);
       if (this.phase === 'awaiting') this.phase = 'idle';
     }
   }
@@ -212,7 +212,17 @@ export class Seat {
         ? [perAnswerLimit, timeoutCode]
         : totalLeft !== undefined ? [totalLeft, 'total-time-exceeded' as FailureCode] : [undefined, timeoutCode];
     const deadlineNs = limitMs !== undefined ? startNs + msToNs(Math.max(0, limitMs)) : undefined;
-    bot.setDeadline(deadlineNs ?? null);
+    // The moments an answer is judged against: the deadline, and the scenario's withinMs.
+    const thresholds = [deadlineNs, withinMs !== undefined ? startNs + msToNs(Math.max(0, withinMs)) : undefined].filter((t): t is bigint => t !== undefined);
+    // Stamps are marked from the earliest (a close call's share of the limit included: near-limit is
+    // judged on the same evidence).
+    const nearNs = perAnswerLimit !== undefined ? startNs + msToNs(perAnswerLimit * NEAR_LIMIT_SHARE) : undefined;
+    const watched = nearNs !== undefined ? [...thresholds, nearNs] : thresholds;
+    const watchFromNs = watched.length ? watched.reduce((a, b) => (a < b ? a : b)) : undefined;
+    // The jury wakes at each, precisely, looking at the pipe on its way (BotIo.lookAtPipe).
+    const checkpoints = [...thresholds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // Nothing of the answer to a message existed before it was written: the first bound of a stamp.
+    bot.watchAnswer(watchFromNs ?? null, this.wroteSinceStart ? this.writeMark : null, checkpoints[0]);
     // The deadline the jury waits for: extended by time the machine, not the bot, took.
     let waitUntilNs = deadlineNs;
     this.linesAsked += request.lines;
@@ -223,15 +233,6 @@ export class Seat {
     let nearMissSeen = false;
     let probeActivity: bigint | undefined;
     let confirmations = 0;
-    /**
-     * botjury's stamping thread marked shortly before the deadline: an answer stamped after the
-     * deadline could have arrived earlier only while that thread was busy or queued from then on (idle,
-     * it sleeps in epoll on the bot's pipe and stamps at once). Taken before the deadline, not after
-     * it, so that a timer firing late while botjury sat idle is not counted as botjury's lateness; and
-     * as the last thing of its wake-up, so that taking it is not counted either.
-     */
-    let preDeadline: StamperMark | null = null;
-    const preDeadlineNs = deadlineNs !== undefined ? deadlineNs - msToNs(PRE_DEADLINE_MS) : undefined;
 
     for (;;) {
       for (let line = collected.length < request.lines ? bot.takeLine() : undefined; line; line = collected.length < request.lines ? bot.takeLine() : undefined) {
@@ -279,13 +280,13 @@ export class Seat {
       if (waitUntilNs !== undefined && now >= waitUntilNs) {
         // A timer can fire before arrived bytes are delivered: read them first; their stamps decide.
         await new Promise((r) => setImmediate(r));
-        bot.readPendingStdout();
-        if (bot.unreadCount > 0) continue;
+        if (bot.lookAtPipe()) continue;
         const load = schedDelta(schedStart, this.sched());
         const waitedMs = nsToMs(now - startNs);
-        // The bot had the whole wait but for the time it sat runnable in the run queue, or the
-        // hypervisor took the CPUs away.
-        const ownMs = waitedMs - load.queuedMs - load.stealMs;
+        // The bot had the whole wait but for the time it sat runnable in the run queue (the largest
+        // wait of one of its threads). Steal time is shown, not excused: the counter is the whole
+        // machine's, in 10 ms ticks, and says nothing of this bot.
+        const ownMs = waitedMs - load.queuedMs;
         if (ownMs < limitMs!) {
           // Not the bot's fault yet: the machine kept it (or botjury) waiting. Wait for the bot's own time.
           const extendedMs = waitedMs - limitMs!;
@@ -302,12 +303,13 @@ export class Seat {
         this.report(this.timeoutDraft(limitCode, request, waitedMs, limitMs!, collected, load));
         return { failed: limitCode };
       }
-      const markPreDeadline = preDeadlineNs !== undefined && !preDeadline && now >= preDeadlineNs && now < deadlineNs!;
       // Unflushed answers: after a silence, is the bot provably idle, reading the jury's pipe?
       const silentSince = bot.lastStdoutNs > startNs ? bot.lastStdoutNs : startNs;
       const silentMs = nsToMs(now - silentSince);
       let wakeAt = waitUntilNs;
-      if (preDeadlineNs !== undefined && !preDeadline && now < preDeadlineNs && (wakeAt === undefined || preDeadlineNs < wakeAt)) wakeAt = preDeadlineNs;
+      const checkpoint = checkpoints.find((c) => c > now);
+      if (checkpoint !== undefined && (wakeAt === undefined || checkpoint < wakeAt)) wakeAt = checkpoint;
+      const precise = wakeAt !== undefined && (wakeAt === checkpoint || wakeAt === waitUntilNs);
       if (!bot.exit && !bot.stdinClosed) {
         if (silentMs >= this.limits.unflushedProbeMs) {
           const wait = bot.stdinWait();
@@ -335,13 +337,14 @@ export class Seat {
           if (wakeAt === undefined || next < wakeAt) wakeAt = next;
         }
       }
-      // Last before sleeping: nothing botjury does after the mark delays a stamp but the return to epoll.
-      if (markPreDeadline) preDeadline = markStamper();
-      await bot.waitForChange(wakeAt ?? now + 1_000_000_000n);
+      // Last before sleeping, from shortly before the first threshold on: a look at the pipe. Nothing
+      // botjury does after it delays a stamp but the return to epoll.
+      if (bot.watchedNow(process.hrtime.bigint()) && bot.lookAtPipe()) continue;
+      await bot.waitForChange(wakeAt ?? now + 1_000_000_000n, precise);
     }
 
-    bot.setDeadline(null);
-    const stamperLate = bot.stamperAtLate;
+    const lastEmpty = bot.lastEmptyLook;
+    bot.watchAnswer(null, null);
     const schedEnd = this.sched();
     this.schedAtListen = schedEnd;
     const load = schedDelta(schedStart, schedEnd);
@@ -349,11 +352,10 @@ export class Seat {
     // The answer's own stamp decides, whatever the timer did: an answer completed after the
     // deadline is late, unless only the machine's load made it so.
     let lateByMachineMs = 0;
+    const stamp = this.stampEvidence(lastEmpty, read[read.length - 1]?.stamper, startNs, load);
+    const lateArrival = (limit: number): LateArrival => ({ wallMs, limitMs: limit, botQueuedMs: load.queuedMs, ...stamp });
     if (deadlineNs !== undefined && lastArrivalNs > deadlineNs) {
-      const verdict = judgeLateArrival({
-        wallMs, limitMs: limitMs!, botQueuedMs: load.queuedMs + load.stealMs, writeSpanMs: nsToMs(this.writeSpanNs),
-        stamperDelayMs: this.stamperDelay(preDeadline, stamperLate, deadlineNs, load),
-      });
+      const verdict = judgeLateArrival(lateArrival(limitMs!));
       lateByMachineMs = verdict.lateByMachineMs;
       if (verdict.late) {
         this.usedTotalMs += verdict.ownMs;
@@ -364,7 +366,7 @@ export class Seat {
         code: 'late-excused', ply: request.ply,
         message: `${request.label}: the answer completed ${fmt(wallMs)} ms after the jury's message, over the limit of ${fmt(limitMs!)} ms; ${fmt(lateByMachineMs)} ms of it were measured as the machine's (the bot waiting for a CPU, or botjury late to stamp), so it was accepted — on a quiet jury machine it would be late by ${fmt(Math.max(0, wallMs - lateByMachineMs - limitMs!) || wallMs - limitMs!)} ms or less`,
         expected: `an answer within ${fmt(limitMs!)} ms`, actual: `${fmt(wallMs)} ms`,
-        evidence: { measuredMs: round3(wallMs), limitMs: round3(limitMs!), lateByMachineMs: round3(lateByMachineMs), ownMs: round3(verdict.ownMs), ...loadEvidence(load) },
+        evidence: { measuredMs: round3(wallMs), limitMs: round3(limitMs!), lateByMachineMs: round3(lateByMachineMs), ownMs: round3(verdict.ownMs), stampDelayMs: round3(verdict.stampDelayMs), ...loadEvidence(load) },
       }, lastArrivalNs);
     }
     this.usedTotalMs += wallMs - lateByMachineMs;
@@ -381,19 +383,17 @@ export class Seat {
       ...(lateByMachineMs > 0 ? { excusedByLoad: true, lateByMachineMs: round3(lateByMachineMs) } : {}),
       peakMb: bot.peakHwmKb ? round2(bot.peakHwmKb / 1024) : null,
     });
-    // A close call is judged on the bot's own time: a busy machine's queueing is not the bot's habit.
-    // An answer the load pushed past the limit was excused by it: its own time there is an estimate,
-    // too rough for a warning (on a loaded machine it would warn about trivial bots).
-    const ownWallMs = wallMs - load.queuedMs - load.ownQueuedMs;
+    // A close call is judged on the bot's own time, as a late answer is: a busy machine's queueing is
+    // not the bot's habit. An answer the load pushed past the limit was excused by it: its own time
+    // there is an estimate, too rough for a warning (on a loaded machine it would warn about trivial bots).
+    const ownWallMs = perAnswerLimit !== undefined ? judgeLateArrival(lateArrival(perAnswerLimit * NEAR_LIMIT_SHARE)).ownMs : wallMs;
     if (perAnswerLimit !== undefined && ownWallMs > perAnswerLimit * NEAR_LIMIT_SHARE && wallMs <= perAnswerLimit) {
       this.closeCalls++;
       if (!this.closest || wallMs / perAnswerLimit > this.closest.wallMs / this.closest.limitMs)
         this.closest = { ply: request.ply, label: request.label, wallMs, limitMs: perAnswerLimit };
     }
     this.lastAnswer = { ply: request.ply, label: request.label, text: collected.join(' / '), atNs: lastArrivalNs };
-    if (withinMs !== undefined && wallMs > withinMs && judgeLateArrival({
-      wallMs, limitMs: withinMs, botQueuedMs: load.queuedMs + load.stealMs, writeSpanMs: nsToMs(this.writeSpanNs), stamperDelayMs: load.ownBusyMs,
-    }).late)
+    if (withinMs !== undefined && wallMs > withinMs && judgeLateArrival(lateArrival(withinMs)).late)
       this.report({
         code: 'move-timeout', ply: request.ply,
         message: `${request.label}: answered in ${fmt(wallMs)} ms; the scenario requires it within ${fmt(withinMs)} ms (over by ${fmt(wallMs - withinMs)} ms)`,
@@ -426,15 +426,14 @@ export class Seat {
   }
 
   /**
-   * How long botjury's stamping thread may have kept a late answer unstamped: from the mark taken just
-   * before the deadline to the stamp (taken in the data callback that stamped it). Without a mark in
-   * time (botjury itself was late to take it) or a stamp-side reading, the whole wait is counted: the
-   * bot is never blamed for a delay nobody could measure.
+   * How late the answer's stamp can be: from the jury's last look at an empty pipe (the answer arrived
+   * after it) to the stamp, the stamping thread's busy and queued time (stamper.ts). Without both
+   * marks, the stamping thread's own CPU and run-queue time over the whole wait: the bot is never
+   * blamed for a delay that could not be measured, and never excused by other threads' work.
    */
-  private stamperDelay(preDeadline: StamperMark | null, atStamp: StamperMark | null, deadlineNs: bigint, load: SchedDelta): number {
-    const markInTime = preDeadline !== null && preDeadline.atNs <= deadlineNs - msToNs(PRE_DEADLINE_MS / 2);
-    if (markInTime && atStamp) return stamperDelayMs(preDeadline, atStamp);
-    return load.ownBusyMs;
+  private stampEvidence(lastEmpty: StamperMark | null, atStamp: StamperMark | undefined, startNs: bigint, load: SchedDelta): Pick<LateArrival, 'emptyAtMs' | 'stampDelayMs'> {
+    if (lastEmpty && atStamp) return { emptyAtMs: nsToMs(lastEmpty.atNs - startNs), stampDelayMs: stamperDelayMs(lastEmpty, atStamp) };
+    return { emptyAtMs: null, stampDelayMs: load.ownBusyMs };
   }
 
   /**
@@ -469,7 +468,7 @@ export class Seat {
       ? `the total budget of ${fmt(this.limits.totalMs!)} ms ran out (${fmt(this.usedTotalMs)} ms used in all, counted only while the jury waited)`
       : arrivedLate ? `the answer completed ${fmt(waitedMs)} ms after the jury's message, over the limit of ${fmt(limitMs)} ms` : `no answer within ${fmt(limitMs)} ms`;
     const partial = this.bot.partialLine();
-    const excused = lateByMachineMs ?? load.queuedMs + load.stealMs;
+    const excused = lateByMachineMs ?? load.queuedMs;
     return {
       code, ply: request.ply,
       message: `${request.label}: ${what}; ${arrivedLate ? 'the real jury stops waiting at the limit' : `waited ${fmt(waitedMs)} ms`}${collected.length && !arrivedLate ? ` (got ${collected.length} of ${request.lines} lines)` : ''}${partial ? `; an incomplete line '${partial.slice(0, 60)}' has no line ending` : ''}${excused >= 0.5 ? ` (${fmt(excused)} ms the machine kept the bot or botjury waiting were not counted against it)` : ''}`,
@@ -811,32 +810,34 @@ export class Seat {
 }
 
 export interface LateArrival {
-  /** From the jury's write to the stamp of the answer's last line; over the limit. */
+  /** From the jury's write to the stamp of the answer's last line. */
   wallMs: number;
   limitMs: number;
-  /** Longest run-queue wait of one of the bot's threads over the wait. */
+  /** Longest run-queue wait of one of the bot's threads over the wait: the machine kept the bot waiting. */
   botQueuedMs: number;
-  /** How long the jury's write took (the bot got the message somewhere within it). */
-  writeSpanMs: number;
   /**
-   * How long botjury's stamping thread may have left the answer unstamped after the deadline: its
-   * run-queue wait and its event loop's busy time from a mark taken before the deadline to the stamp
-   * (see stamper.ts). Not its CPU time in general, and not other threads'.
+   * When the jury last looked at the pipe and found nothing of the answer (ms after the write; null:
+   * no such look). The answer arrived after it, however late botjury was to stamp it.
    */
-  stamperDelayMs: number;
+  emptyAtMs: number | null;
+  /**
+   * How long botjury's stamping thread may have left the answer unstamped: its event loop's busy time
+   * and its run-queue wait from that look to the stamp (stamper.ts). Never other threads' CPU time.
+   */
+  stampDelayMs: number;
 }
 
 /**
- * An answer stamped after its deadline: was the bot late, or only the machine? The bot is excused
- * for the time it sat in the run queue, and for as long as botjury's stamping thread was shown to be
- * unable to stamp an answer that was already there (never more than the overshoot). What remains is
- * the bot's.
+ * An answer stamped over its limit: was the bot late, or only the machine? The answer arrived no
+ * earlier than its stamp less what was shown to have delayed that stamp, and after the jury's last
+ * look at an empty pipe; the bot is excused for the time it sat in the run queue. What remains is the
+ * bot's own time; over the limit, it is late.
  */
-export function judgeLateArrival(a: LateArrival): { late: boolean; lateByMachineMs: number; ownMs: number } {
-  const overMs = a.wallMs - a.limitMs;
-  const lateByMachineMs = a.botQueuedMs + Math.min(overMs, a.stamperDelayMs + a.writeSpanMs);
-  const ownMs = a.wallMs - lateByMachineMs;
-  return { late: ownMs > a.limitMs, lateByMachineMs, ownMs };
+export function judgeLateArrival(a: LateArrival): { late: boolean; lateByMachineMs: number; ownMs: number; stampDelayMs: number } {
+  const stampDelayMs = Math.max(0, Math.min(a.stampDelayMs, a.emptyAtMs !== null ? a.wallMs - a.emptyAtMs : a.wallMs));
+  const arrivedMs = Math.max(a.emptyAtMs ?? 0, a.wallMs - stampDelayMs);
+  const ownMs = Math.min(a.wallMs, arrivedMs - a.botQueuedMs);
+  return { late: ownMs > a.limitMs, lateByMachineMs: a.wallMs - ownMs, ownMs, stampDelayMs };
 }
 
 function loadEvidence(load: SchedDelta): Record<string, number> {

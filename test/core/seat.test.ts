@@ -54,6 +54,39 @@ describe('a seat, against a fake bot', () => {
     await seat.stop();
   });
 
+  it('an answer 0.3 ms late that botjury, busy, stamped 0.6 ms later still: move-timeout (the busy time moves the stamp back to the arrival, no further)', async () => {
+    const { bot, seat, violations } = seatWith(replyAfter(100.3), { moveMs: 100 });
+    bot.stampLateByMs = 0.6;
+    seat.write(['go']);
+    expect(await seat.collect(request(), undefined)).toEqual({ failed: 'move-timeout' });
+    expect(violations.map((v) => v.code)).toEqual(['move-timeout']);
+    await seat.stop();
+  });
+
+  it('an answer in time that botjury, busy, stamped after the deadline: accepted, warned as late-excused with the stamp delay', async () => {
+    const { bot, seat, violations } = seatWith(replyAfter(99.5), { moveMs: 100 });
+    bot.stampLateByMs = 0.8;
+    seat.write(['go']);
+    expect(await seat.collect(request(), undefined)).toMatchObject({ lines: ['N'] });
+    expect(violations.map((v) => [v.code, v.severity])).toEqual([['late-excused', 'warning']]);
+    const evidence = violations[0]!.evidence as { ownMs: number; stampDelayMs: number };
+    expect(evidence.ownMs).toBeLessThanOrEqual(100);
+    expect(evidence.stampDelayMs).toBeGreaterThan(0);
+    await seat.stop();
+  });
+
+  it("withinMs is judged on the same evidence: a stamp over it by botjury's busy time alone is no verdict, a late answer is", async () => {
+    for (const [afterMs, verdicts] of [[49.5, []], [50.3, ['move-timeout']]] as const) {
+      const { bot, seat, violations } = seatWith(replyAfter(afterMs), { moveMs: 1000 });
+      bot.stampLateByMs = 0.8;
+      seat.write(['go']);
+      await seat.collect(request(), 50);
+      expect(seat.replies[0]!.wallMs).toBeGreaterThan(50); // the stamp is over withinMs either way
+      expect(violations.map((v) => v.code)).toEqual([...verdicts]);
+      await seat.stop();
+    }
+  });
+
   it('a bot that sleeps past the limit gets its verdict whatever it was excused for: the excuse never exceeds what was measured', async () => {
     const { bot, seat, violations } = seatWith(replyAfter(130), { moveMs: 100 });
     seat.write(['go']);

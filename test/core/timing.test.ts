@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { judgeLateArrival } from '../../harness/core/seat.js';
+import { stamperDelayMs } from '../../harness/core/stamper.js';
 import { runJson, ROOT, type ReportResult } from '../helpers.js';
 
 const SLEEPER_SRC = path.join(ROOT, 'test/fixtures/bots/timing/jc_sleeper.c');
@@ -22,19 +23,36 @@ interface Reply { ply: number; wallMs: number; limitMs: number | null; queuedMs?
 const replies = (r: ReportResult): Reply[] => (r.timing.perReply as unknown as Reply[]);
 
 describe('judging an answer stamped after its deadline', () => {
-  const base = { limitMs: 100, botQueuedMs: 0, writeSpanMs: 0.01, stamperDelayMs: 0 };
+  const base = { limitMs: 100, botQueuedMs: 0, emptyAtMs: null, stampDelayMs: 0 };
   it('a late answer on a quiet machine is late, by its own stamp', () => {
     expect(judgeLateArrival({ ...base, wallMs: 100.3 })).toMatchObject({ late: true });
+    expect(judgeLateArrival({ ...base, wallMs: 100.2 })).toMatchObject({ late: true });
     expect(judgeLateArrival({ ...base, wallMs: 100.02 })).toMatchObject({ late: true });
+    expect(judgeLateArrival({ ...base, wallMs: 100 })).toMatchObject({ late: false });
   });
   it('time the bot sat in the run queue is the machine\'s, not the bot\'s', () => {
     expect(judgeLateArrival({ ...base, wallMs: 130, botQueuedMs: 35 })).toMatchObject({ late: false });
     expect(judgeLateArrival({ ...base, wallMs: 130, botQueuedMs: 20 })).toMatchObject({ late: true });
   });
-  it('botjury busy after the deadline excuses at most the overshoot, never a sleeping bot\'s own time', () => {
-    expect(judgeLateArrival({ ...base, wallMs: 104, stamperDelayMs: 10 })).toMatchObject({ late: false, lateByMachineMs: 4 });
-    // A bot that slept 150 ms is late whatever botjury did after the deadline, unless it was queued itself.
-    expect(judgeLateArrival({ ...base, wallMs: 150, stamperDelayMs: 10 })).toMatchObject({ late: true });
+  it('botjury\'s stamping thread shown busy moves the stamp back to when the answer can have arrived, no further', () => {
+    // Busy 10 ms since a look at 97 ms found nothing: the answer arrived between 97 and 104 ms.
+    expect(judgeLateArrival({ ...base, wallMs: 104, emptyAtMs: 97, stampDelayMs: 10 }).ownMs).toBeCloseTo(97, 9);
+    expect(judgeLateArrival({ ...base, wallMs: 104, emptyAtMs: 97, stampDelayMs: 10 }).late).toBe(false);
+    // Busy 2 ms: it arrived at 102 ms at the earliest.
+    expect(judgeLateArrival({ ...base, wallMs: 104, emptyAtMs: 97, stampDelayMs: 2 }).ownMs).toBeCloseTo(102, 9);
+    // A bot that slept 150 ms is late whatever botjury did, unless it was queued itself.
+    expect(judgeLateArrival({ ...base, wallMs: 150, emptyAtMs: 99, stampDelayMs: 10 })).toMatchObject({ late: true });
+  });
+  it('a look that found the pipe empty after the deadline proves the answer late, however busy botjury was after it', () => {
+    // The look at 100.3 ms found nothing; botjury then stamped at 100.9 ms after 0.9 ms of busy time.
+    expect(judgeLateArrival({ ...base, wallMs: 100.9, emptyAtMs: 100.3, stampDelayMs: 0.9 }).ownMs).toBeCloseTo(100.3, 9);
+    // ...unless the bot itself waited for a CPU longer than the overshoot.
+    expect(judgeLateArrival({ ...base, wallMs: 100.9, emptyAtMs: 100.3, stampDelayMs: 0.9, botQueuedMs: 0.4 })).toMatchObject({ late: false });
+  });
+  it('the stamping thread\'s delay between two marks is its busy and queued time, never more than the time between them', () => {
+    const from = { atNs: 1_000_000_000n, activeMs: 50, queuedNs: 2_000_000n };
+    expect(stamperDelayMs(from, { atNs: 1_010_000_000n, activeMs: 51.5, queuedNs: 2_500_000n })).toBeCloseTo(2, 9);
+    expect(stamperDelayMs(from, { atNs: 1_001_000_000n, activeMs: 53, queuedNs: 2_000_000n })).toBeCloseTo(1, 9);
   });
 });
 

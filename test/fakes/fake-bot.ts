@@ -39,7 +39,11 @@ export class FakeBot implements BotIo {
   peakDataKb = 0;
   maxLineBytes = 4096;
   readonly afterEnd = { bytes: 0, lines: 0, first: null as BotLine | null };
-  stamperAtLate: StamperMark | null = null;
+  /**
+   * botjury's stamping thread is busy this long when a line arrives: the line is stamped that much after
+   * it arrived, and the stamping thread's mark shows the busy time (as the event loop's would).
+   */
+  stampLateByMs = 0;
   readingPaused = false;
   /** Everything the jury wrote, in order. */
   readonly written: string[] = [];
@@ -49,6 +53,11 @@ export class FakeBot implements BotIo {
   /** Whether every thread of the bot sleeps reading stdin (the unflushed-output probe). */
   readingStdin = false;
   private readonly unread: BotLine[] = [];
+  /** Lines that arrived but are not stamped yet (the stamping thread is busy): when they arrived. */
+  private readonly pending = new Map<BotLine, bigint>();
+  /** The stamping thread's busy time so far (ms), as markStamper reports it. */
+  private activeMs = 0;
+  private markAfterNs: bigint | null = null;
   private wakers: (() => void)[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private ended = false;
@@ -67,15 +76,15 @@ export class FakeBot implements BotIo {
     return this.unread.length;
   }
 
-  write(lines: string[]): { delivered: boolean; atNs: bigint } {
+  write(lines: string[]): { delivered: boolean; startNs: bigint; atNs: bigint } {
     const atNs = process.hrtime.bigint();
-    if (this.stdinClosed || this.exit) return { delivered: false, atNs };
+    if (this.stdinClosed || this.exit) return { delivered: false, startNs: atNs, atNs };
     this.written.push(...lines);
     const what = this.behaviour(lines, atNs);
-    if (what === 'silent') return { delivered: true, atNs };
+    if (what === 'silent') return { delivered: true, startNs: atNs, atNs };
     if (Array.isArray(what)) for (const r of what) this.at(atNs + msToNs(r.afterMs), () => this.arrive(r.line, atNs + msToNs(r.afterMs)));
     else this.at(atNs + msToNs(what.exitAfterMs), () => this.die(what.code ?? 0, what.signal ?? null));
-    return { delivered: true, atNs };
+    return { delivered: true, startNs: atNs, atNs };
   }
 
   /** The bot writes a line now (outside any jury write: unasked output). */
@@ -99,7 +108,43 @@ export class FakeBot implements BotIo {
   }
 
   readPendingStdout(): number {
-    return 0;
+    return this.stampPending();
+  }
+
+  lastEmptyLook: StamperMark | null = null;
+
+  watchAnswer(markAfterNs: bigint | null, since: StamperMark | null): void {
+    this.markAfterNs = markAfterNs;
+    this.lastEmptyLook = since;
+  }
+
+  watchedNow(now: bigint): boolean {
+    return this.markAfterNs !== null && now >= this.markAfterNs - 2_000_000n;
+  }
+
+  /** A look stamps what had arrived by now; with nothing there, the look's mark is the last empty look. */
+  lookAtPipe(): boolean {
+    const mark = this.markStamper();
+    if (this.stampPending() === 0 && this.unread.length === 0) this.lastEmptyLook = mark;
+    return this.unread.length > 0;
+  }
+
+  markStamper(): StamperMark {
+    return { atNs: process.hrtime.bigint(), activeMs: this.activeMs, queuedNs: 0n };
+  }
+
+  /** A look at the pipe stamps what had arrived by now (its stamp is now, as a real read's would be). */
+  private stampPending(): number {
+    let n = 0;
+    const now = process.hrtime.bigint();
+    for (const [line, arrivedNs] of [...this.pending]) {
+      if (arrivedNs > now) continue;
+      this.pending.delete(line);
+      this.activeMs += Number(now - arrivedNs) / 1e6; // the thread was busy from the arrival to now
+      this.stampLine(line, now);
+      n += line.bytes + 1;
+    }
+    return n;
   }
 
   takeLine(): BotLine | undefined {
@@ -114,9 +159,6 @@ export class FakeBot implements BotIo {
     return this.unread.splice(0);
   }
 
-  setDeadline(): void {
-    // The fake stamps exactly: there is no stamping delay to mark.
-  }
 
   waitForChange(untilNs: bigint): Promise<void> {
     const ms = Number(untilNs - process.hrtime.bigint()) / 1e6;
@@ -170,6 +212,23 @@ export class FakeBot implements BotIo {
   private arrive(text: string, atNs: bigint): void {
     if (this.exit) return;
     const line: BotLine = { text, escaped: false, bytes: Buffer.byteLength(text), ending: 'lf', crlf: false, arrivedNs: atNs };
+    if (this.stampLateByMs > 0 && !this.ended) {
+      // The stamping thread is busy: the line waits in the pipe until it is free, or until the jury looks.
+      this.pending.set(line, atNs);
+      this.at(atNs + msToNs(this.stampLateByMs), () => {
+        if (!this.pending.delete(line)) return;
+        this.activeMs += this.stampLateByMs;
+        this.stampLine(line, atNs + msToNs(this.stampLateByMs));
+      });
+      return;
+    }
+    this.stampLine(line, atNs);
+  }
+
+  private stampLine(line: BotLine, atNs: bigint): void {
+    if (this.exit) return;
+    line.arrivedNs = atNs;
+    if (this.markAfterNs !== null && atNs > this.markAfterNs) line.stamper = { atNs, activeMs: this.activeMs, queuedNs: 0n };
     this.stdoutBytes += line.bytes + 1;
     this.lastStdoutNs = atNs;
     if (this.ended) {

@@ -151,19 +151,33 @@ function infer(d: Draft): void {
   }
 }
 
-// The rules run to a fixed point at every turn of every player: their tables are computed once.
-/** The four edges of each interior corner (only those have four; a border corner never has three openings). */
-const INTERIOR_CORNERS: readonly (readonly [Edge, Edge, Edge, Edge])[] = Array.from({ length: (SIZE - 1) * (SIZE - 1) }, (_, k) => cornerEdges(1 + Math.floor(k / (SIZE - 1)), 1 + (k % (SIZE - 1))));
-/** The squares on each side of every edge. */
-const EDGE_CELLS: readonly (readonly Cell[])[] = Array.from({ length: EDGES }, (_, e) => edgeCells(e));
-const OUTER_EDGES: readonly Edge[] = [...OUTER.top, ...OUTER.bottom, ...OUTER.left, ...OUTER.right];
-/** Each square's edge and neighbour in each direction (index cell * 4 + direction; -1: no neighbour). */
-const CELL_EDGES = Int32Array.from({ length: CELLS * 4 }, (_, k) => edgeOf(Math.floor(k / 4), (k % 4) as Dir));
-const CELL_NEIGHBOURS = Int32Array.from({ length: CELLS * 4 }, (_, k) => neighbor(Math.floor(k / 4), (k % 4) as Dir));
+// The rules run to a fixed point at every turn of every player: their tables are computed once, on
+// first use (not at import: every botjury command loads this module, most never play Amazes).
+interface Tables {
+  /** The four edges of each interior corner (only those have four; a border corner never has three openings). */
+  interiorCorners: readonly (readonly [Edge, Edge, Edge, Edge])[];
+  /** The squares on each side of every edge. */
+  edgeCells: readonly (readonly Cell[])[];
+  outerEdges: readonly Edge[];
+  /** Each square's edge and neighbour in each direction (index cell * 4 + direction; -1: no neighbour). */
+  cellEdges: Int32Array;
+  cellNeighbours: Int32Array;
+}
+let built: Tables | null = null;
+function tables(): Tables {
+  built ??= {
+    interiorCorners: Array.from({ length: (SIZE - 1) * (SIZE - 1) }, (_, k) => cornerEdges(1 + Math.floor(k / (SIZE - 1)), 1 + (k % (SIZE - 1)))),
+    edgeCells: Array.from({ length: EDGES }, (_, e) => edgeCells(e)),
+    outerEdges: [...OUTER.top, ...OUTER.bottom, ...OUTER.left, ...OUTER.right],
+    cellEdges: Int32Array.from({ length: CELLS * 4 }, (_, k) => edgeOf(Math.floor(k / 4), (k % 4) as Dir)),
+    cellNeighbours: Int32Array.from({ length: CELLS * 4 }, (_, k) => neighbor(Math.floor(k / 4), (k % 4) as Dir)),
+  };
+  return built;
+}
 
 function cornerRule(d: Draft): boolean {
   let changed = false;
-  for (const edges of INTERIOR_CORNERS) {
+  for (const edges of tables().interiorCorners) {
     let open = 0;
     let unknown = -1;
     for (const e of edges) {
@@ -178,13 +192,13 @@ function cornerRule(d: Draft): boolean {
 /** Squares the player has discovered or knows an open connection to ("found" in the rule text's example). */
 export function knownToExist(edges: Uint8Array, discovered: Uint8Array): Uint8Array {
   const exists = discovered.slice();
-  for (let e = 0; e < EDGES; e++) if (edges[e] === OPEN) for (const c of EDGE_CELLS[e]!) exists[c] = 1;
+  for (let e = 0; e < EDGES; e++) if (edges[e] === OPEN) for (const c of tables().edgeCells[e]!) exists[c] = 1;
   return exists;
 }
 
 function outerEdgeRules(d: Draft): boolean {
   // They only ever learn outer walls: once every outer edge is known, nothing can follow.
-  if (OUTER_EDGES.every((e) => d.edges[e] !== UNKNOWN)) return false;
+  if (tables().outerEdges.every((e) => d.edges[e] !== UNKNOWN)) return false;
   let changed = false;
   const exists = knownToExist(d.edges, d.discovered);
   const rows = new Uint8Array(SIZE);
@@ -213,23 +227,24 @@ function outerEdgeRules(d: Draft): boolean {
  * square, and all its edges that are not walls are discovered openings.
  */
 function deadEndRules(d: Draft): boolean {
+  const { cellEdges, cellNeighbours } = tables();
   let changed = false;
   for (let cell = 0; cell < CELLS; cell++) {
     if (d.discovered[cell]) continue;
     let walls = 0;
     let toDeadEnds = 0;
     for (let k = cell * 4; k < cell * 4 + 4; k++) {
-      const e = CELL_EDGES[k]!;
+      const e = cellEdges[k]!;
       if (d.edges[e] === WALL) walls++;
       else if (d.edges[e] === OPEN) {
-        const n = CELL_NEIGHBOURS[k]!;
+        const n = cellNeighbours[k]!;
         if (n >= 0 && d.deadEnd[n]) toDeadEnds++;
       }
     }
     if (walls + toDeadEnds < 3) continue;
     d.discover(cell, 'dead-end');
     d.deadEnd[cell] = 1;
-    for (let k = cell * 4; k < cell * 4 + 4; k++) d.learn(CELL_EDGES[k]!, OPEN);
+    for (let k = cell * 4; k < cell * 4 + 4; k++) d.learn(cellEdges[k]!, OPEN);
     changed = true;
   }
   return changed;

@@ -309,7 +309,8 @@ export class Seat {
       let wakeAt = waitUntilNs;
       const checkpoint = checkpoints.find((c) => c > now);
       if (checkpoint !== undefined && (wakeAt === undefined || checkpoint < wakeAt)) wakeAt = checkpoint;
-      const precise = wakeAt !== undefined && (wakeAt === checkpoint || wakeAt === waitUntilNs);
+      // Precise only at a threshold: an extension for the bot's queueing must not spin on a loaded machine.
+      const precise = wakeAt !== undefined && wakeAt === checkpoint;
       if (!bot.exit && !bot.stdinClosed) {
         if (silentMs >= this.limits.unflushedProbeMs) {
           const wait = bot.stdinWait();

@@ -16,7 +16,8 @@ import { play, type Play } from './contract-driver.js';
 
 /** What the real jury did when a player failed: ended the game, or played on for it. */
 const ON_FAILURE: Record<string, 'ends' | 'continues'> = {
-  alquerque: 'ends', 'on-the-run': 'ends', nim: 'ends', amazes: 'continues', snakecore: 'continues', javachallenge2015: 'continues',
+  alquerque: 'ends', 'on-the-run': 'ends', amazes: 'continues', snakecore: 'continues', javachallenge2015: 'continues',
+  nim: 'ends', 'alquerque-py': 'ends', 'takeaway-contract': 'ends',
 };
 
 function skeleton(): GameDefinition {
@@ -24,6 +25,10 @@ function skeleton(): GameDefinition {
   writeGameSkeleton('takeaway-contract', dir);
   return loadGameModule(path.join(dir, 'takeaway-contract', 'index.js'), dir);
 }
+
+it('every built-in game says what its jury did when a player failed', () => {
+  for (const g of BUILT_IN_GAMES) expect([g.id, ON_FAILURE[g.id]]).toEqual([g.id, expect.stringMatching(/^(ends|continues)$/)]);
+});
 
 const GAMES: [string, () => GameDefinition][] = [
   ...BUILT_IN_GAMES.map((g) => [g.id, () => g] as [string, () => GameDefinition]),
@@ -63,6 +68,7 @@ describe.each(GAMES)('the game contract: %s', (_name, load) => {
   }, 120_000);
 
   it("a failure of any seat: never awaited again, the game ends or plays on as that game's jury did", async () => {
+    const expected = ON_FAILURE[game.id];
     for (const seat of game.roles) {
       const p = await play(game, { seed: 5, bots: [seat], failAt: { seat, await: 2 } });
       expect(p.problems).toEqual([]);
@@ -70,9 +76,24 @@ describe.each(GAMES)('the game contract: %s', (_name, load) => {
       const failedAt = p.log.indexOf(`failed ${seat}`);
       if (failedAt < 0) continue; // the game ended before the seat's second answer
       const movesAfter = p.log.slice(failedAt + 1).filter((l) => l.startsWith('move ')).length;
-      const expected = ON_FAILURE[game.id];
       if (expected === 'ends') expect(movesAfter, p.log.slice(failedAt).join('\n')).toBe(0);
       if (expected === 'continues') expect(movesAfter, p.log.slice(failedAt).join('\n')).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it("a failure of any seat with every seat a bot (a match): the others' bots are told the end, or play on to it", async () => {
+    const expected = ON_FAILURE[game.id];
+    for (const seat of game.roles) {
+      const p = await play(game, { seed: 5, bots: [...game.roles], failAt: { seat, await: 2 } });
+      expect(p.problems).toEqual([]);
+      const failedAt = p.log.indexOf(`failed ${seat}`);
+      expect(failedAt, `seat ${seat} was awaited twice`).toBeGreaterThanOrEqual(0);
+      expect(p.endings![seat]).toBe('stopped');
+      // The other bots end as the rules end them (Quit, a close, their own exit), never stopped for another's fault.
+      for (const other of game.roles.filter((r) => r !== seat)) expect([other, p.endings![other]]).not.toEqual([other, 'stopped']);
+      const othersAnswerAfter = p.log.slice(failedAt + 1).filter((l) => l.startsWith('answer ') && !l.startsWith(`answer ${seat} `)).length;
+      if (expected === 'ends') expect(othersAnswerAfter, p.log.slice(failedAt).join('\n')).toBe(0);
+      if (expected === 'continues') expect(othersAnswerAfter, p.log.slice(failedAt).join('\n')).toBeGreaterThan(0);
     }
   }, 120_000);
 });

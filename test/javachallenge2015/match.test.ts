@@ -98,4 +98,16 @@ describe('javachallenge2015 match: READY awaited player by player, in id order',
     expect(bad.stdout + bad.stderr).toMatch(/'X' is not an action/);
     expect(bad.code).toBe(2);
   });
+
+  it("--seed S plays the engine's own seed S in the first round: its start placements, as the engine logged them for seed 1234", async () => {
+    const file = path.join(tmp, 'seed-1234.json');
+    const bot = [READY_AFTER, '0'];
+    const r = await runCli(['match', 'javachallenge2015', '--games', '1', '--seed', '1234', '--setup', SETUP, '--reporter', `json=${file}`, '--', ...bot, '--', ...bot], { timeoutMs: 120_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(file, 'utf8')) as MatchReport;
+    const first = seatOf(report, '0').run!.transcript.filter((t) => t.dir === 'jury').map((t) => t.text);
+    // Player 0's first message: id, T, 6 rows of blocks, then the four players `x y D S` (jury-facts.md: seed 1234).
+    expect(first.slice(0, 2)).toEqual(['0', '0']);
+    expect(first.slice(8, 12)).toEqual(['17 2 U 0', '0 15 R 0', '12 14 U 0', '16 14 L 0']);
+  });
 });

@@ -308,7 +308,7 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
   const runList = [...runs.values()];
   const seats: MatchSeat[] = roles.map((role, i) => {
     const run = runs.get(role);
-    return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome ?? null, runList, roles.length), ...(run ? { run } : {}) };
+    return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome ?? null, roles.length), ...(run ? { run } : {}) };
   });
   const result: MatchGame = {
     index, seed, seats, outcome: outcome ?? null, jury: table.juryTime(), ...(error ? { error } : {}), durationMs: Date.now() - started,
@@ -335,7 +335,11 @@ export function compareWithRecord(recorded: readonly string[], played: readonly 
   return out;
 }
 
-function seatResult(role: string, outcome: Outcome | null, runs: ScenarioResult[], players: number): GameResult | null {
+/**
+ * A seat's result, from the one game's outcome alone (a bot's verdicts never decide it: the game
+ * applied the rules' consequence of a failure, e.g. CodeCup's irregular loss, and names the winner).
+ */
+function seatResult(role: string, outcome: Outcome | null, players: number): GameResult | null {
   if (!outcome) return null;
   if (outcome.winner !== undefined) return outcome.winner === role ? 'win' : 'loss';
   // No single winner among several players (SnakeCore's shared lead): the leaders draw, the rest lose.
@@ -344,11 +348,7 @@ function seatResult(role: string, outcome: Outcome | null, runs: ScenarioResult[
     const best = Math.max(...scores);
     return outcome.scores[role] === best ? 'draw' : 'loss';
   }
-  // No winner: a draw when the rules ended the game, or when it was cut short with nobody at fault.
-  if (outcome.finished || !runs.some((r) => r.status === 'failed')) return 'draw';
-  // Cut short by a bot's failure: that bot loses; in a two-player game the other wins.
-  if (runs.find((r) => r.role === role)?.status === 'failed') return 'loss';
-  return players === 2 ? 'win' : 'draw';
+  return 'draw';
 }
 
 /** Plays the match's games (this shard's), `jobs` at a time, stopping early on an SPRT decision. */

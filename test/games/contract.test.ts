@@ -4,7 +4,7 @@
 // (every move scripted as recorded) gives the same bytes; the turn order does not depend on which seats
 // have bots; every action names a seat it may; a failure of any seat ends or continues the game as that
 // game's jury did. A new game registered anywhere gets this test without writing one.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,12 +30,24 @@ it('every built-in game says what its jury did when a player failed', () => {
   for (const g of BUILT_IN_GAMES) expect([g.id, ON_FAILURE[g.id]]).toEqual([g.id, expect.stringMatching(/^(ends|continues)$/)]);
 });
 
+/** Every example package (examples/games/*): its manifest (a referee program) or its module. */
+const EXAMPLES: [string, () => GameDefinition][] = readdirSync(path.join(ROOT, 'examples/games'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => {
+    const dir = path.join(ROOT, 'examples/games', e.name);
+    const entry = existsSync(path.join(dir, 'game.json')) ? 'game.json' : 'index.js';
+    return [`examples/games/${e.name}/${entry}`, () => loadGameModule(path.join(dir, entry), ROOT)];
+  });
+
 const GAMES: [string, () => GameDefinition][] = [
   ...BUILT_IN_GAMES.map((g) => [g.id, () => g] as [string, () => GameDefinition]),
-  ['nim (examples/games/nim)', () => loadGameModule(path.join(ROOT, 'examples/games/nim/index.js'), ROOT)],
-  ['alquerque-py (a referee program)', () => loadGameModule(path.join(ROOT, 'examples/games/alquerque-py/game.json'), ROOT)],
+  ...EXAMPLES,
   ['a fresh new-game skeleton', skeleton],
 ];
+
+it('walks every example package, the referee program among them', () => {
+  expect(EXAMPLES.map(([name]) => name)).toEqual(expect.arrayContaining(['examples/games/nim/index.js', 'examples/games/alquerque-py/game.json']));
+});
 
 /** Seat configurations: every seat a bot, and each seat the only bot. */
 const configurations = (g: GameDefinition): string[][] => [[...g.roles], ...g.roles.map((r) => [r])];

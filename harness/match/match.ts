@@ -323,6 +323,19 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
   return result;
 }
 
+/**
+ * One line on the jury's own time over the games, where the game answered asynchronously (a referee
+ * program): its start-up and answers, measured apart and counted in no bot's clock. Null for a game
+ * that answers at once (the built-in games), whose time is microseconds.
+ */
+export function juryTimeLine(games: readonly MatchGame[]): string | null {
+  const times = games.flatMap((g) => (g.jury ? [g.jury] : []));
+  if (!times.some((j) => j.totalMs > 0)) return null;
+  const ms = (v: number): string => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
+  const calls = times.reduce((n, j) => n + j.calls, 0);
+  return `the jury's own time, counted in no bot's clock: start-up up to ${ms(Math.max(...times.map((j) => j.startMs)))} a game; ${calls} requests, ${ms(times.reduce((n, j) => n + j.totalMs, 0))} in all, the longest ${ms(Math.max(...times.map((j) => j.maxMs)))}`;
+}
+
 /** How far the moves played follow the record's (compared as text, spaces and case aside). */
 export function compareWithRecord(recorded: readonly string[], played: readonly { player: string; move: string }[]): RecordComparison {
   const same = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').trim().toLowerCase() === b.replace(/\s+/g, ' ').trim().toLowerCase();

@@ -22,12 +22,16 @@ function slowGame(args: string[]): string {
   return path.join(dir, 'game.json');
 }
 
-async function match(args: string[]): Promise<MatchReport> {
+async function match(args: string[]): Promise<MatchReport & { console: string }> {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-slow-ref-out-')), 'match.json');
-  const r = await runCli(['match', 'slow-ref', '--games', '2', '--game-module', slowGame(args), '--reporter', `json=${out}`, '--', ...C_BOT, '--', ...C_BOT], { timeoutMs: 120_000 });
+  const r = await runCli(['match', 'slow-ref', '--games', '2', '--game-module', slowGame(args), '--reporter', 'console', '--reporter', `json=${out}`, '--', ...C_BOT, '--', ...C_BOT], { timeoutMs: 120_000 });
   expect(r.code, r.stdout + r.stderr).toBe(0);
-  return JSON.parse(readFileSync(out, 'utf8')) as MatchReport;
+  return { ...(JSON.parse(readFileSync(out, 'utf8')) as MatchReport), console: r.stdout };
 }
+
+/** The console's line on the jury's time: start-up, requests, total and longest answer, in ms or s. */
+const JURY_LINE = /the jury's own time, counted in no bot's clock: start-up up to ([\d.]+) (ms|s) a game; \d+ requests, [\d.]+ (?:ms|s) in all, the longest ([\d.]+) (ms|s)/;
+const msOf = (value: string, unit: string): number => Number(value) * (unit === 's' ? 1000 : 1);
 
 const timingCodes = (report: MatchReport): string[] =>
   report.games.flatMap((g) => g.seats.flatMap((s) => s.run?.violations ?? [])).map((v) => v.code).filter((c) => /timeout|time-exceeded|late-excused|near-limit/.test(c));
@@ -37,12 +41,16 @@ describe('a slow referee program', () => {
     const report = await match(['start', '1200']);
     expect(timingCodes(report)).toEqual([]);
     for (const g of report.games) expect(g.jury!.startMs).toBeGreaterThanOrEqual(1200);
+    const [, start, unit] = JURY_LINE.exec(report.console) ?? [];
+    expect(msOf(start!, unit!), report.console).toBeGreaterThanOrEqual(1200);
   }, 120_000);
 
   it('takes 300 ms before its answers: no bot gets a timing verdict; the report shows the answers', async () => {
     const report = await match(['each', '300', '8']);
     expect(timingCodes(report)).toEqual([]);
     for (const g of report.games) expect(g.jury!.maxMs).toBeGreaterThanOrEqual(300);
+    const [, , , longest, unit] = JURY_LINE.exec(report.console) ?? [];
+    expect(msOf(longest!, unit!), report.console).toBeGreaterThanOrEqual(300);
     // The bots' replies stay fast (the C bot answers in microseconds).
     const worst = Math.max(...report.games.flatMap((g) => g.seats.flatMap((s) => s.run?.timing.perReply.map((p) => p.wallMs) ?? [])));
     expect(worst).toBeLessThan(100);

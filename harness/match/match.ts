@@ -478,6 +478,3 @@ export function standing(bot: MatchBot, k: number, games: readonly MatchGame[]):
     peakMemoryMb: peaks.length ? Math.max(...peaks) : null,
   };
 }
-
-// `merge` lives in merge.ts; re-exported for the code that imports it from here.
-export { mergeReports } from './merge.js';

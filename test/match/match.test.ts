@@ -3,7 +3,8 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gameSeed, mergeReports, pairResult, runMatch, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
+import { gameSeed, pairResult, runMatch, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
+import { mergeReports } from '../../harness/match/merge.js';
 import { GAMES } from '../../harness/games/registry.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { ROOT, runCli } from '../helpers.js';

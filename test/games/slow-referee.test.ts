@@ -1,7 +1,9 @@
 // A referee program's time is the jury's, never a bot's (harness/core/table.ts, process-referee.ts): a
-// match of two fast correct bots under limits of 100 ms per answer, judged by a referee that takes 1.2 s
+// match of two fast correct bots under limits of 250 ms per answer, judged by a referee that takes 1.2 s
 // to start or 300 ms before its answers, gives no bot a timing verdict, and the report shows the
-// referee's time.
+// referee's time. Were the referee's time counted, every slowed answer would be late (300 > 250 ms); the
+// C bot answers in microseconds, and the rest of the limit is room for a loaded machine (at 100 ms, a
+// load average of 10 on two cores gave near-limit warnings, over 80 ms, now and then).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,8 +18,8 @@ function slowGame(args: string[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'botjury-slow-ref-'));
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
   const { suite: _suite, refereeReuse: _reuse, ...rest } = manifest; // a process per game: each is slow anew
-  // Tight limits: were the referee's 300 ms counted, every answer of the bots would be late.
-  const profiles = { tight: { name: 'tight', description: '100 ms per answer', limits: { startupMs: 100, moveMs: 100, exitGraceMs: 2000 } } };
+  // Tight limits: were the referee's 300 ms counted, every slowed answer of the bots would be late.
+  const profiles = { tight: { name: 'tight', description: '250 ms per answer', limits: { startupMs: 250, moveMs: 250, exitGraceMs: 2000 } } };
   writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...rest, id: 'slow-ref', profiles, defaultProfile: 'tight', referee: ['python3', SLOW, ...args] }));
   return path.join(dir, 'game.json');
 }
@@ -53,6 +55,6 @@ describe('a slow referee program', () => {
     expect(msOf(longest!, unit!), report.console).toBeGreaterThanOrEqual(300);
     // The bots' replies stay fast (the C bot answers in microseconds).
     const worst = Math.max(...report.games.flatMap((g) => g.seats.flatMap((s) => s.run?.timing.perReply.map((p) => p.wallMs) ?? [])));
-    expect(worst).toBeLessThan(100);
+    expect(worst).toBeLessThan(250);
   }, 120_000);
 });

@@ -13,7 +13,7 @@ import {
 } from '../tools/match-transcript.js';
 import { botInfo } from '../tools/transcript.js';
 import { printable } from '../core/printable.js';
-import { runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
+import { juryTimeLine, runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
 import { gameLine, matchAsRunReport, matchExitCode, matchSummary, seatResults } from '../match/report.js';
 import { parseSprt } from '../match/stats.js';
 import { REPORTERS } from '../../reporters/index.js';
@@ -322,7 +322,10 @@ async function writeMatch(name: string, out: Output, report: MatchReport, summar
     await writeGithub(matchAsRunReport(report), { annotations: out, ...(summaryFile !== undefined ? { summaryFile } : {}) }, { preface: standingsMarkdown(report), rerunnable: false, ...(report.shard ? { shard: report.shard } : {}) });
     return;
   }
-  if (name === 'console') out.write(matchSummary(report));
+  if (name === 'console') {
+    const jury = juryTimeLine(report.games);
+    out.write(`${matchSummary(report)}${jury ? `  ${jury}\n` : ''}`);
+  }
   // The snapshots the HTML replay needs stay out of the JSON (the transcript has the game).
   // Indented for reading; a large match (its detail already bounded) as compact JSON, a third of the
   // size, so its shards stay within what `merge` reads.

@@ -91,8 +91,11 @@ export function seatView(game: Game, seat: string): Referee {
     if (value instanceof Promise) throw new Error(`seatView: ${what} answered with a promise (an asynchronous game)`);
     return value;
   };
+  // The seat whose move `opponent()` plays: the one the last `opponent` action named.
+  let mover: string | null = null;
   const view: Referee = {
     next(): JuryAction {
+      mover = null;
       for (;;) {
         const a = now(game.next(), 'next');
         switch (a.type) {
@@ -102,7 +105,9 @@ export function seatView(game: Game, seat: string): Referee {
           case 'await':
             if (a.seat !== seat) throw new Error(`seatView(${seat}): the game awaits seat ${a.seat}, which has a bot too`);
             return { type: 'await', request: a.request };
-          case 'move': return { type: 'opponent', player: a.seat, ply: a.ply };
+          case 'move':
+            mover = a.seat;
+            return { type: 'opponent', player: a.seat, ply: a.ply };
           case 'end': {
             const ending = a.endings[seat];
             if (!ending) throw new Error(`seatView(${seat}): the game ended with no ending for this seat`);
@@ -114,7 +119,11 @@ export function seatView(game: Game, seat: string): Referee {
     answer: (lines, read) => now(game.answer(seat, lines, read), 'answer'),
     botFailed: (code) => void now(game.failed(seat, code, 0), 'failed'),
     opponent: (move) => {
-      throw new Error(`seatView(${seat}): use opponentOf() — opponent(${String(move)}) does not say whose move it is`);
+      if (mover === null) throw new Error(`seatView(${seat}): opponent() while no other seat is to move`);
+      // Cleared only once the move is played: a scripted move the rules refuse can be given again.
+      const played = now(game.move(mover, move), 'move');
+      mover = null;
+      return played;
     },
     quit: () => now(game.quit(), 'quit')[seat]!,
     canonical: (lines) => now(game.canonical(seat, lines), 'canonical'),
@@ -123,21 +132,6 @@ export function seatView(game: Game, seat: string): Referee {
     legalAnswers: () => (game.legalAnswers ? now(game.legalAnswers(seat), 'legalAnswers') : undefined),
     reached: () => (game.reached ? now(game.reached(seat), 'reached') : []),
     snapshot: () => (game.snapshot ? now(game.snapshot(), 'snapshot') : undefined),
-  };
-  // The seat whose move `opponent()` plays is the one the last `opponent` action named.
-  let mover: string | null = null;
-  const next = view.next.bind(view);
-  view.next = () => {
-    const a = next();
-    mover = a.type === 'opponent' ? a.player : null;
-    return a;
-  };
-  view.opponent = (move) => {
-    if (mover === null) throw new Error(`seatView(${seat}): opponent() while no other seat is to move`);
-    // Cleared only once the move is played: a scripted move the rules refuse can be given again.
-    const played = now(game.move(mover, move), 'move');
-    mover = null;
-    return played;
   };
   if (game.files) view.files = () => now(game.files!(seat), 'files');
   return view;

@@ -308,7 +308,7 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
   const runList = [...runs.values()];
   const seats: MatchSeat[] = roles.map((role, i) => {
     const run = runs.get(role);
-    return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome ?? null, runList, roles.length), ...(run ? { run } : {}) };
+    return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome ?? null, roles.length), ...(run ? { run } : {}) };
   });
   const result: MatchGame = {
     index, seed, seats, outcome: outcome ?? null, jury: table.juryTime(), ...(error ? { error } : {}), durationMs: Date.now() - started,
@@ -323,6 +323,19 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
   return result;
 }
 
+/**
+ * One line on the jury's own time over the games, where the game answered asynchronously (a referee
+ * program): its start-up and answers, measured apart and counted in no bot's clock. Null for a game
+ * that answers at once (the built-in games), whose time is microseconds.
+ */
+export function juryTimeLine(games: readonly MatchGame[]): string | null {
+  const times = games.flatMap((g) => (g.jury ? [g.jury] : []));
+  if (!times.some((j) => j.totalMs > 0)) return null;
+  const ms = (v: number): string => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
+  const calls = times.reduce((n, j) => n + j.calls, 0);
+  return `the jury's own time, counted in no bot's clock: start-up up to ${ms(Math.max(...times.map((j) => j.startMs)))} a game; ${calls} requests, ${ms(times.reduce((n, j) => n + j.totalMs, 0))} in all, the longest ${ms(Math.max(...times.map((j) => j.maxMs)))}`;
+}
+
 /** How far the moves played follow the record's (compared as text, spaces and case aside). */
 export function compareWithRecord(recorded: readonly string[], played: readonly { player: string; move: string }[]): RecordComparison {
   const same = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').trim().toLowerCase() === b.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -335,7 +348,11 @@ export function compareWithRecord(recorded: readonly string[], played: readonly 
   return out;
 }
 
-function seatResult(role: string, outcome: Outcome | null, runs: ScenarioResult[], players: number): GameResult | null {
+/**
+ * A seat's result, from the one game's outcome alone (a bot's verdicts never decide it: the game
+ * applied the rules' consequence of a failure, e.g. CodeCup's irregular loss, and names the winner).
+ */
+function seatResult(role: string, outcome: Outcome | null, players: number): GameResult | null {
   if (!outcome) return null;
   if (outcome.winner !== undefined) return outcome.winner === role ? 'win' : 'loss';
   // No single winner among several players (SnakeCore's shared lead): the leaders draw, the rest lose.
@@ -344,11 +361,7 @@ function seatResult(role: string, outcome: Outcome | null, runs: ScenarioResult[
     const best = Math.max(...scores);
     return outcome.scores[role] === best ? 'draw' : 'loss';
   }
-  // No winner: a draw when the rules ended the game, or when it was cut short with nobody at fault.
-  if (outcome.finished || !runs.some((r) => r.status === 'failed')) return 'draw';
-  // Cut short by a bot's failure: that bot loses; in a two-player game the other wins.
-  if (runs.find((r) => r.role === role)?.status === 'failed') return 'loss';
-  return players === 2 ? 'win' : 'draw';
+  return 'draw';
 }
 
 /** Plays the match's games (this shard's), `jobs` at a time, stopping early on an SPRT decision. */
@@ -465,6 +478,3 @@ export function standing(bot: MatchBot, k: number, games: readonly MatchGame[]):
     peakMemoryMb: peaks.length ? Math.max(...peaks) : null,
   };
 }
-
-// `merge` lives in merge.ts; re-exported for the code that imports it from here.
-export { mergeReports } from './merge.js';

@@ -1,6 +1,6 @@
 // `botjury conform`: the conformance check for referee authors. The Python Alquerque referee conforms;
 // one that draws its own random numbers (instead of letting botjury choose) is caught.
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,5 +56,37 @@ describe('botjury conform', () => {
     const r = await runCli(['conform', 'alquerque-leaky', '--game-module', path.join(dir, 'game.json'), '--', ...BOT], { timeoutMs: 300_000 });
     expect(r.stdout).toMatch(/✗ the same seed gives the same game\n\s+played twice, these differ: .*game-5\.yaml \[white\]/);
     expect(r.code).toBe(1);
+  }, 300_000);
+});
+
+describe('transcripts of runs of any status', () => {
+  /** alquerque-py with a suite of three: a plain game, a `reach: [tie]` the bot never reaches, and a scenario whose data is absent. */
+  function suite(): { dir: string; manifest: string } {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-conform-status-'));
+    copyFileSync(path.join(ROOT, 'examples/games/alquerque-py/referee.py'), path.join(dir, 'referee.py'));
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'alquerque-status', suite: 'scenarios' }));
+    mkdirSync(path.join(dir, 'scenarios'));
+    writeFileSync(path.join(dir, 'scenarios', 'plain.yaml'), 'game: alquerque-status\nname: plain\nrole: white\nseed: 4\n');
+    // The example bot wins this game as White: the tie is never reached, the run is inconclusive.
+    writeFileSync(path.join(dir, 'scenarios', 'tie.yaml'), 'game: alquerque-status\nname: a tie the bot does not reach\nrole: white\nseed: 3\nreach: [tie]\n');
+    writeFileSync(path.join(dir, 'scenarios', 'absent.yaml'), 'game: alquerque-status\nname: needs absent data\nrole: white\nseed: 3\nrequires: [/nonexistent/botjury-data]\n');
+    return { dir, manifest: path.join(dir, 'game.json') };
+  }
+
+  it('an inconclusive and a skipped run are recorded and replay like any other; conform passes the deterministic referee', async () => {
+    const { dir, manifest } = suite();
+    const transcript = path.join(dir, 'run.json');
+    const run = await runCli(['run', path.join(dir, 'scenarios'), '--game-module', manifest, '--transcript', transcript, '--reporter', 'json', '--', ...BOT], { timeoutMs: 120_000 });
+    const statuses = (JSON.parse(run.stdout) as { results: { name: string; status: string }[] }).results.map((r) => `${r.name}: ${r.status}`).sort();
+    expect(statuses).toEqual(['a tie the bot does not reach: inconclusive', 'needs absent data: skipped', 'plain: passed']);
+    expect(run.code).toBe(0);
+    const replayed = await runCli(['replay', transcript, '--game-module', manifest, '--', ...BOT], { timeoutMs: 120_000 });
+    expect(replayed.stderr).toBe('');
+    expect(replayed.stdout).toMatch(/a tie the bot does not reach[^]*identical to the recording/);
+    expect(replayed.code).toBe(0);
+    const conformed = await runCli(['conform', 'alquerque-status', '--game-module', manifest, '--', ...BOT], { timeoutMs: 300_000 });
+    expect(conformed.stdout).toMatch(/✓ every request answered\n.*\n✓ the same seed gives the same game\n.*\n✓ a replay of the recording is the same\n.*3 runs replayed/);
+    expect(conformed.code).toBe(0);
   }, 300_000);
 });

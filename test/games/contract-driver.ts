@@ -40,12 +40,18 @@ export async function play(def: GameDefinition, options: PlayOptions): Promise<P
     bots: options.bots, seed: numericSeed(options.seed), rng: createRng(options.seed), setup: options.setup, scenarioDir: '.', profile: def.profiles[def.defaultProfile]!,
   });
   // The twin: the same game and seed with no bot seat; a bot seat's answer is the twin's built-in move.
-  const twin = def.createGame({ bots: [], seed: numericSeed(options.seed), rng: createRng(options.seed), setup: options.setup, scenarioDir: '.', profile: def.profiles[def.defaultProfile]! });
+  const createTwin = (bots: string[]): Game => def.createGame({ bots, seed: numericSeed(options.seed), rng: createRng(options.seed), setup: options.setup, scenarioDir: '.', profile: def.profiles[def.defaultProfile]! });
+  let twin = createTwin([]);
+  const twins: Game[] = [twin];
   let twinInStep = true;
+  /** Every move the twin made, by seat, in order: the game so far, for a twin rebuilt after a failure. */
+  const history: Record<string, string[]> = {};
   const twinMove = async (seat: string, move?: string): Promise<string | undefined> => {
     if (!twinInStep) return undefined;
     for (let i = 0; i < MAX_ACTIONS; i++) {
       const t = await twin.next();
+      // A rebuilt twin keeps its failed seat as a bot seat: what it is sent is not our business.
+      if (t.type === 'send' && t.seat === twinFailed) continue;
       if (t.type === 'send' || t.type === 'await') {
         problem(`with no bot seat the game still ${t.type === 'send' ? 'writes to' : 'awaits'} seat ${t.seat}`);
         twinInStep = false;
@@ -56,9 +62,45 @@ export async function play(def: GameDefinition, options: PlayOptions): Promise<P
         twinInStep = false;
         return undefined;
       }
-      return twin.move(seat, move);
+      const played = await twin.move(seat, move);
+      (history[seat] ??= []).push(played);
+      return played;
     }
     return undefined;
+  };
+  let twinFailed: string | null = null;
+  /**
+   * A seat failed: from here the jury plays on for it as its rules say (N, T, …), which the twin would
+   * not. A new twin in which only that seat has a bot is walked through the game so far (the failed
+   * seat's answers as given, every other seat's moves as played) and fails it at the same answer: the
+   * other bot seats then go on playing the built-in player's moves of the game as it really is.
+   */
+  const rebuildTwin = async (seat: string, failedAwait: number, given: string[][]): Promise<void> => {
+    if (!twinInStep) return;
+    const next = createTwin([seat]);
+    twins.push(next);
+    const used = new Map<string, number>();
+    let awaits = 0;
+    for (let i = 0; i < MAX_ACTIONS; i++) {
+      const t = await next.next();
+      if (t.type === 'send') continue;
+      if (t.type === 'end' || (t.type === 'await' && t.seat !== seat)) break;
+      if (t.type === 'await') {
+        if (++awaits === failedAwait) {
+          await next.failed(seat, 'crash', t.request.ply);
+          twin = next;
+          twinFailed = seat;
+          return;
+        }
+        await next.answer(seat, given[awaits - 1] ?? []);
+        continue;
+      }
+      const n = used.get(t.seat) ?? 0;
+      used.set(t.seat, n + 1);
+      await next.move(t.seat, history[t.seat]?.[n]);
+    }
+    problem(`a game in which only seat ${seat} has a bot does not reach that seat's answer ${failedAwait} with the same moves`);
+    twinInStep = false;
   };
   const log: string[] = [];
   const problems: string[] = [];
@@ -91,10 +133,8 @@ export async function play(def: GameDefinition, options: PlayOptions): Promise<P
           log.push(`await ${a.seat} ply ${a.request.ply}`);
           if (options.failAt && options.failAt.seat === a.seat && options.failAt.await === n) {
             failed.add(a.seat);
-            // From here the jury plays on for the seat as its rules say (N, T, …): the twin, which would
-            // move it with its built-in player, is no longer the same game.
-            twinInStep = false;
             await game.failed(a.seat, 'crash', a.request.ply);
+            await rebuildTwin(a.seat, n, answers[a.seat] ?? []);
             log.push(`failed ${a.seat}`);
             break;
           }
@@ -144,7 +184,7 @@ export async function play(def: GameDefinition, options: PlayOptions): Promise<P
     return { log, moves, answers, endings, outcome, reached, problems };
   } finally {
     await game.dispose?.();
-    await twin.dispose?.();
+    for (const t of twins) await t.dispose?.();
   }
 }
 

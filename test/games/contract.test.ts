@@ -4,7 +4,7 @@
 // (every move scripted as recorded) gives the same bytes; the turn order does not depend on which seats
 // have bots; every action names a seat it may; a failure of any seat ends or continues the game as that
 // game's jury did. A new game registered anywhere gets this test without writing one.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,8 @@ import { play, type Play } from './contract-driver.js';
 
 /** What the real jury did when a player failed: ended the game, or played on for it. */
 const ON_FAILURE: Record<string, 'ends' | 'continues'> = {
-  alquerque: 'ends', 'on-the-run': 'ends', nim: 'ends', amazes: 'continues', snakecore: 'continues', javachallenge2015: 'continues',
+  alquerque: 'ends', 'on-the-run': 'ends', amazes: 'continues', snakecore: 'continues', javachallenge2015: 'continues',
+  nim: 'ends', 'alquerque-py': 'ends', 'takeaway-contract': 'ends',
 };
 
 function skeleton(): GameDefinition {
@@ -25,12 +26,28 @@ function skeleton(): GameDefinition {
   return loadGameModule(path.join(dir, 'takeaway-contract', 'index.js'), dir);
 }
 
+it('every built-in game says what its jury did when a player failed', () => {
+  for (const g of BUILT_IN_GAMES) expect([g.id, ON_FAILURE[g.id]]).toEqual([g.id, expect.stringMatching(/^(ends|continues)$/)]);
+});
+
+/** Every example package (examples/games/*): its manifest (a referee program) or its module. */
+const EXAMPLES: [string, () => GameDefinition][] = readdirSync(path.join(ROOT, 'examples/games'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => {
+    const dir = path.join(ROOT, 'examples/games', e.name);
+    const entry = existsSync(path.join(dir, 'game.json')) ? 'game.json' : 'index.js';
+    return [`examples/games/${e.name}/${entry}`, () => loadGameModule(path.join(dir, entry), ROOT)];
+  });
+
 const GAMES: [string, () => GameDefinition][] = [
   ...BUILT_IN_GAMES.map((g) => [g.id, () => g] as [string, () => GameDefinition]),
-  ['nim (examples/games/nim)', () => loadGameModule(path.join(ROOT, 'examples/games/nim/index.js'), ROOT)],
-  ['alquerque-py (a referee program)', () => loadGameModule(path.join(ROOT, 'examples/games/alquerque-py/game.json'), ROOT)],
+  ...EXAMPLES,
   ['a fresh new-game skeleton', skeleton],
 ];
+
+it('walks every example package, the referee program among them', () => {
+  expect(EXAMPLES.map(([name]) => name)).toEqual(expect.arrayContaining(['examples/games/nim/index.js', 'examples/games/alquerque-py/game.json']));
+});
 
 /** Seat configurations: every seat a bot, and each seat the only bot. */
 const configurations = (g: GameDefinition): string[][] => [[...g.roles], ...g.roles.map((r) => [r])];
@@ -63,6 +80,7 @@ describe.each(GAMES)('the game contract: %s', (_name, load) => {
   }, 120_000);
 
   it("a failure of any seat: never awaited again, the game ends or plays on as that game's jury did", async () => {
+    const expected = ON_FAILURE[game.id];
     for (const seat of game.roles) {
       const p = await play(game, { seed: 5, bots: [seat], failAt: { seat, await: 2 } });
       expect(p.problems).toEqual([]);
@@ -70,9 +88,24 @@ describe.each(GAMES)('the game contract: %s', (_name, load) => {
       const failedAt = p.log.indexOf(`failed ${seat}`);
       if (failedAt < 0) continue; // the game ended before the seat's second answer
       const movesAfter = p.log.slice(failedAt + 1).filter((l) => l.startsWith('move ')).length;
-      const expected = ON_FAILURE[game.id];
       if (expected === 'ends') expect(movesAfter, p.log.slice(failedAt).join('\n')).toBe(0);
       if (expected === 'continues') expect(movesAfter, p.log.slice(failedAt).join('\n')).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it("a failure of any seat with every seat a bot (a match): the others' bots are told the end, or play on to it", async () => {
+    const expected = ON_FAILURE[game.id];
+    for (const seat of game.roles) {
+      const p = await play(game, { seed: 5, bots: [...game.roles], failAt: { seat, await: 2 } });
+      expect(p.problems).toEqual([]);
+      const failedAt = p.log.indexOf(`failed ${seat}`);
+      expect(failedAt, `seat ${seat} was awaited twice`).toBeGreaterThanOrEqual(0);
+      expect(p.endings![seat]).toBe('stopped');
+      // The other bots end as the rules end them (Quit, a close, their own exit), never stopped for another's fault.
+      for (const other of game.roles.filter((r) => r !== seat)) expect([other, p.endings![other]]).not.toEqual([other, 'stopped']);
+      const othersAnswerAfter = p.log.slice(failedAt + 1).filter((l) => l.startsWith('answer ') && !l.startsWith(`answer ${seat} `)).length;
+      if (expected === 'ends') expect(othersAnswerAfter, p.log.slice(failedAt).join('\n')).toBe(0);
+      if (expected === 'continues') expect(othersAnswerAfter, p.log.slice(failedAt).join('\n')).toBeGreaterThan(0);
     }
   }, 120_000);
 });

@@ -69,4 +69,45 @@ describe('javachallenge2015 match: READY awaited player by player, in id order',
     for (const seat of report.games[0]!.seats) expect(seat.run!.outcome!.summary).toBe(`draw: players 0, 1, 2, 3 are still on the board at T=20; ${told}`);
     expect(code).toBe(1);
   });
+
+  it('--script plays a seat no bot takes from the file, then the built-in player; a seat a bot takes ignores it; a forbidden move is the script\'s mistake (exit 2)', async () => {
+    const script = path.join(tmp, 'player-3.txt');
+    writeFileSync(script, '# player 3 turns left, turns up, pushes\nL\nU\nA\n');
+    const setup = path.join(tmp, 'setup-16.yaml');
+    writeFileSync(setup, 'turnLimit: 16\n'); // four turns each
+    const transcript = path.join(tmp, 'script.jsonl');
+    const bot = [READY_AFTER, '0'];
+    const r = await runCli(['match', 'javachallenge2015', '--games', '3', '--setup', setup, '--script', `3=${script}`, '--transcript', transcript, '--', ...bot, '--', ...bot], { timeoutMs: 120_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const games = readFileSync(transcript, 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { index: number; seats: { role: string; bot: number | null; run?: { moves: { by: string; player?: string; move?: string; scripted?: boolean }[] } }[] });
+    const player3 = (index: number) => {
+      const seat = games.find((g) => g.index === index)!.seats.find((s) => s.bot === 0 && s.role !== '3')!;
+      return seat.run!.moves.filter((m) => m.player === '3').map((m) => `${m.move}${m.scripted ? '' : ' (built-in)'}`);
+    };
+    // Games 1 and 2 (bots in seats 0, 1 and 1, 2): the script's three moves, then the built-in player's fourth.
+    for (const index of [0, 1]) {
+      const moves = player3(index);
+      expect(moves.slice(0, 3), `game ${index + 1}`).toEqual(['L', 'U', 'A']);
+      expect(moves[3], `game ${index + 1}`).toMatch(/ \(built-in\)$/);
+    }
+    // Game 3 seats bot B in seat 3: its answers, not the script.
+    expect(player3(2)).toEqual(['N', 'N', 'N', 'N']);
+
+    writeFileSync(script, 'L\nX\n');
+    const bad = await runCli(['match', 'javachallenge2015', '--games', '1', '--setup', setup, '--script', `3=${script}`, '--', ...bot, '--', ...bot], { timeoutMs: 120_000 });
+    expect(bad.stdout + bad.stderr).toMatch(/'X' is not an action/);
+    expect(bad.code).toBe(2);
+  });
+
+  it("--seed S plays the engine's own seed S in the first round: its start placements, as the engine logged them for seed 1234", async () => {
+    const file = path.join(tmp, 'seed-1234.json');
+    const bot = [READY_AFTER, '0'];
+    const r = await runCli(['match', 'javachallenge2015', '--games', '1', '--seed', '1234', '--setup', SETUP, '--reporter', `json=${file}`, '--', ...bot, '--', ...bot], { timeoutMs: 120_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(file, 'utf8')) as MatchReport;
+    const first = seatOf(report, '0').run!.transcript.filter((t) => t.dir === 'jury').map((t) => t.text);
+    // Player 0's first message: id, T, 6 rows of blocks, then the four players `x y D S` (jury-facts.md: seed 1234).
+    expect(first.slice(0, 2)).toEqual(['0', '0']);
+    expect(first.slice(8, 12)).toEqual(['17 2 U 0', '0 15 R 0', '12 14 U 0', '16 14 L 0']);
+  });
 });

@@ -1,10 +1,14 @@
 // JavaChallenge2015 as one game for several bot seats (a match), driven by hand without processes:
 // the engine awaits each bot's READY in id order before T=0, sends each turn's message to the turn
 // player only, applies every move once to the one board, and a failed bot's player does N for the
-// rest of the game, told the same in every seat.
+// rest of the game, told the same in every seat. Last, the same at a real table (core/table.ts) of four
+// fake bots (test/fakes/fake-bot.ts): the start-up order with exact arrival stamps, no process spawned.
 import { describe, expect, it } from 'vitest';
 import type { Ending, FailureCode, Game, GameAction } from '../../harness/core/game.js';
+import { resolveLimits } from '../../harness/core/profile.js';
 import { createRng } from '../../harness/core/rng.js';
+import { Table } from '../../harness/core/table.js';
+import { FakeBot } from '../fakes/fake-bot.js';
 import { javachallenge2015 } from '../../harness/games/javachallenge2015/index.js';
 import { refereeOf } from '../helpers.js';
 
@@ -181,5 +185,47 @@ describe('javachallenge2015 with several bot seats', () => {
     expect(() => g.move('1', undefined)).toThrow(/not to move/);
     expect(() => game(['0', '0'])).toThrow(/two bots for player 0/);
     expect(() => game(['0', 'white'])).toThrow(/player ids 0, 1, 2, 3/);
+  });
+});
+
+describe('javachallenge2015 at a table of four fake bots: READY awaited in id order, 1 s each from when the engine starts waiting for that player', () => {
+  /** Plays one short game at a table whose four bots are fakes printing READY at the given ms after their start, then N to every turn. */
+  async function table(readyAtMs: number[]): Promise<{ t: Table; fakes: FakeBot[] }> {
+    const fakes: FakeBot[] = [];
+    const profile = javachallenge2015.profiles.engine!;
+    const t = new Table({
+      game: javachallenge2015, profileName: 'engine', limits: resolveLimits(profile), seed: 1, setup: { turnLimit: 8 }, scenarioDir: '.',
+      bots: ['0', '1', '2', '3'].map((role) => ({ role, command: { argv: ['fake'] } })), invokedFrom: '.',
+      startBot: () => {
+        const bot = new FakeBot((written) => (written.includes('EOD') ? [{ line: 'N', afterMs: 1 }] : 'silent'));
+        bot.sayAt('READY', readyAtMs[fakes.length]!);
+        fakes.push(bot);
+        return bot;
+      },
+    });
+    try {
+      await t.open();
+      await t.playToEnd();
+    } finally {
+      await t.close();
+      await t.dispose();
+    }
+    return { t, fakes };
+  }
+  const verdicts = (t: Table) => Object.fromEntries([...t.runs.values()].map((r) => [r.role, r.violations.kept.filter((v) => v.severity === 'error').map((v) => v.code)]));
+  const turnsSent = (fakes: FakeBot[], role: string) => fakes[Number(role)]!.written.filter((line) => line === 'EOD').length;
+
+  it('player 0 READY at 0.6 s, player 1 at 1.3 s (0.7 s after the engine began waiting for it): both accepted, every player plays', async () => {
+    const { t, fakes } = await table([600, 1300, 0, 0]);
+    expect(verdicts(t)).toEqual({ 0: [], 1: [], 2: [], 3: [] });
+    for (const role of ['0', '1', '2', '3']) expect(turnsSent(fakes, role)).toBe(2);
+  });
+
+  it('player 0 READY at 1.3 s: handshake-timeout for player 0 alone, which is sent nothing and does N; the others play', async () => {
+    const { t, fakes } = await table([1300, 0, 0, 0]);
+    expect(verdicts(t)).toEqual({ 0: ['handshake-timeout'], 1: [], 2: [], 3: [] });
+    expect(turnsSent(fakes, '0')).toBe(0);
+    for (const role of ['1', '2', '3']) expect(turnsSent(fakes, role)).toBe(2);
+    expect((await t.outcome())!.summary).toMatch(/player 0's bot was terminated at T=0 \(handshake-timeout\)/);
   });
 });

@@ -1,9 +1,10 @@
 // `botjury match`: bots against each other, every seat judged as in `check`.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gameSeed, mergeReports, pairResult, runMatch, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
+import { gameSeed, pairResult, runMatch, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
+import { mergeReports } from '../../harness/match/merge.js';
 import { GAMES } from '../../harness/games/registry.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { ROOT, runCli } from '../helpers.js';
@@ -34,6 +35,27 @@ function matchReportSchemaErrors(report: unknown): unknown {
 
 const runsOf = (report: MatchReport, bot: number) => report.games.flatMap((g) => g.seats.filter((s) => s.bot === bot).map((s) => s.run!));
 const errorCodes = (report: MatchReport, bot: number) => [...new Set(runsOf(report, bot).flatMap((r) => r.violations.filter((v) => v.severity === 'error').map((v) => v.code)))].sort();
+
+describe('results come from the one game', () => {
+  it("a bot's failure decides nothing by itself: a game that names no winner after it is a draw for both (the rules' consequence is the game's to apply)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-match-nowinner-'));
+    for (const f of ['index.js', 'game.js', 'rules.js', 'package.json']) copyFileSync(path.join(ROOT, 'examples/games/nim', f), path.join(dir, f));
+    const source = readFileSync(path.join(dir, 'game.js'), 'utf8');
+    // Nim names the winner of a player's failure; this one does not.
+    const silent = source.replace("scores: { [winner]: 1, [ROLES[this.loser]]: 0 }, winner };", 'scores: {} };');
+    expect(silent).not.toBe(source);
+    writeFileSync(path.join(dir, 'game.js'), silent);
+    const crasher = ['python3', '-c', 'import sys; sys.exit(3)'];
+    const { code, report, stderr } = await match(['nim', '--game-module', path.join(dir, 'index.js'), '--games', '2'], [crasher, ['python3', 'examples/games/nim/bots/bot.py']]);
+    for (const g of report.games) {
+      expect(g.outcome, stderr).toMatchObject({ finished: false });
+      expect(g.outcome!.winner).toBeUndefined();
+      expect(g.seats.map((s) => s.result)).toEqual(['draw', 'draw']);
+    }
+    expect(errorCodes(report, 0)).toEqual(['crash']);
+    expect(code).toBe(1);
+  });
+});
 
 describe('seating and seeds', () => {
   it('game 1 seats the bots in the order given; later games rotate them over every seat equally', () => {

@@ -38,7 +38,7 @@ export function referee(role: Side, setup: Record<string, unknown> | undefined, 
     bots: [role], seed: Number(seed) || 0, rng: createRng(seed), setup, scenarioDir, ...(opponent !== undefined ? { opponent } : {}),
     profile: { name: 'test', description: '', limits: {} },
   });
-  // seatView leaves out files(): connect.txt is what a test reads the field from.
+  // files() typed as this game gives it: connect.txt is what a test reads the field from.
   return Object.assign(seatView(game, role) as SeatReferee, { files: () => game.files!(role) as Record<string, string> });
 }
 

@@ -7,8 +7,7 @@
 // Pure: no I/O, no clock, no other randomness.
 import { JavaHashSet, type KeyType } from './java-hash-set.js';
 import { JavaRandom } from './java-random.js';
-import { BLOCKS_PER_SIDE, manhattan, PLAYER_COUNT, REPULSION_DISTANCE, SQUARES_PER_BLOCK, type Facing } from './rules.js';
-import type { Placement } from './setup.js';
+import { BLOCKS_PER_SIDE, manhattan, PLAYER_COUNT, REPULSION_DISTANCE, SQUARES_PER_BLOCK, type Facing, type Placement } from './rules.js';
 
 interface Square {
   readonly x: number;

@@ -54,6 +54,9 @@ export interface Player {
   onBoard: boolean;
 }
 
+/** Where a player starts: its square and facing (a setup's, botjury's seeded draw, or the engine's). */
+export type Placement = Pick<Player, 'x' | 'y' | 'facing'>;
+
 export interface GameState {
   /** T: the turn about to be played (0-based, as sent to the bots). */
   turn: number;

@@ -4,12 +4,10 @@ import { ScenarioError } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import {
   ACTIONS, BLOCKS_PER_SIDE, BOARD_SIDE, DEFAULT_TURN_LIMIT, emptyBlocks, FACINGS, FALLEN_LIFE, initialState, isAction,
-  manhattan, placementProblem, PLAYER_COUNT, REPULSION_DISTANCE, type Action, type Facing, type GameState, type Player,
+  manhattan, placementProblem, PLAYER_COUNT, REPULSION_DISTANCE, type Action, type Facing, type GameState, type Placement,
 } from './rules.js';
 import { enginePlacements, NoStartSquareError } from './engine-placement.js';
 import { OPPONENT_NAMES, type OpponentName } from './opponents.js';
-
-export type Placement = Pick<Player, 'x' | 'y' | 'facing'>;
 
 /** `engine-seed-N`: the real engine's placement for the Java long N (canonical decimal). */
 const ENGINE_SEED_NAME = /^engine-seed-(0|-?[1-9][0-9]{0,18})$/;

@@ -1,12 +1,13 @@
 // One seat at the jury's table: one bot process and its clock. Everything about one bot's answers
 // lives here — when the clock runs (only while the jury waits for this bot), whether an answer came
 // in time, whether a silent bot left its answer in its own output buffer, memory, stderr, unasked
-// lines, and how the bot ends. The session (the scenario driver) and the game's Referee decide what
-// the jury says and what an answer means; a Seat only says what the bot did, and when.
+// lines, and how the bot ends. The table and the game (harness/core/game.ts) decide what the jury says
+// and what an answer means; a Seat only says what the bot did, and when.
 //
-// Follow one reply: write() stamps when the jury's message left → the bot's stdout is split into
-// lines stamped on arrival (BotProcess) → collect() takes them, judges the clock against the stamp
-// (never against when a timer happened to fire) and returns the lines → the Referee judges them.
+// Follow one reply: write() starts the clock just before the write's system call → the bot's stdout
+// is split into lines stamped on arrival (BotProcess) → collect() takes them, judges the clock against
+// the stamp (never against when a timer happened to fire; see judgeLateArrival for what may excuse a
+// stamp past the limit) and returns the lines → the game judges them (Table.botTurn).
 import { BotProcess, HarnessError, startupFailureHint, type BotCommand, type StartOptions, type TranscriptSink } from './bot-process.js';
 import type { BotIo } from './bot-io.js';
 import type { AnswerRequest, FailureCode } from './game.js';

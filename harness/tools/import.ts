@@ -3,7 +3,7 @@
 // move the jury disqualified becomes the last `bot:` step, so a bot that plays the recorded moves gets
 // the jury's verdict at the same ply.
 //
-// The record is played through the game's own Referee while importing: every opponent move must be
+// The record is played through the game's own jury (its Game) while importing: every opponent move must be
 // legal, and the verdict botjury gives for the disqualified move is known (and compared with the
 // jury's) before the scenario is written. Formats: docs/import.md.
 import path from 'node:path';

@@ -87,16 +87,20 @@ const { parentPort, workerData } = require('node:worker_threads');
 const state = new Int32Array(workerData);
 Atomics.store(state, 1, 1);
 Atomics.notify(state, 1);
-parentPort.on('message', ({ pattern, text }) => {
+parentPort.on('message', ({ id, pattern, text }) => {
   let result;
   try { result = new RegExp(pattern).test(text) ? ${MATCH} : ${NO_MATCH}; } catch { result = ${INVALID}; }
   Atomics.store(state, 0, result);
   Atomics.notify(state, 0);
+  parentPort.postMessage({ id, result });
 });`;
 /** Starting a worker on a loaded machine can take a while; that time is not the pattern's. */
 const WORKER_START_TIMEOUT_MS = 30_000;
 
 let worker: { thread: Worker; state: Int32Array } | null = null;
+/** Matches asked for asynchronously (matchPattern), by id: their answers come as messages. */
+const waiting = new Map<number, (result: number) => void>();
+let nextId = 1;
 
 function matcher(): { thread: Worker; state: Int32Array } {
   if (worker) return worker;
@@ -108,6 +112,12 @@ function matcher(): { thread: Worker; state: Int32Array } {
     void thread.terminate();
     throw new Error('the regular expression worker did not start');
   }
+  thread.on('message', ({ id, result }: { id: number; result: number }) => {
+    const done = waiting.get(id);
+    waiting.delete(id);
+    done?.(result);
+  });
+  thread.unref(); // again: a 'message' listener refs the worker, which would keep botjury alive at its end
   worker = { thread, state };
   return worker;
 }
@@ -129,13 +139,54 @@ export function matchesPattern(pattern: string, text: string): boolean {
   if (text.length > MAX_SUBJECT_LENGTH) return false;
   const { thread, state } = matcher();
   Atomics.store(state, 0, PENDING);
-  thread.postMessage({ pattern, text });
+  thread.postMessage({ id: 0, pattern, text });
   if (Atomics.wait(state, 0, PENDING, MATCH_TIMEOUT_MS) === 'timed-out' && Atomics.load(state, 0) === PENDING) {
-    void thread.terminate();
-    worker = null;
-    throw new ScenarioError(`the regular expression /${pattern}/ took more than ${MATCH_TIMEOUT_MS / 1000} s on a line of ${text.length} characters and was stopped; simplify it (no overlapping repetition such as (a|a)*)`);
+    stopMatcher();
+    throw tooSlow(pattern, text);
   }
-  const result = Atomics.load(state, 0);
+  return matchResult(pattern, Atomics.load(state, 0));
+}
+
+/**
+ * matchesPattern without blocking the event loop: for a bot's answer while bots run, whose replies
+ * the same loop stamps. Rejects with ScenarioError as matchesPattern throws.
+ */
+export function matchPattern(pattern: string, text: string): Promise<boolean> {
+  if (text.length > MAX_SUBJECT_LENGTH) return Promise.resolve(false);
+  const { thread } = matcher();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      waiting.delete(id);
+      stopMatcher();
+      reject(tooSlow(pattern, text));
+    }, MATCH_TIMEOUT_MS);
+    waiting.set(id, (result) => {
+      clearTimeout(timer);
+      try {
+        resolve(matchResult(pattern, result));
+      } catch (e) {
+        reject(e);
+      }
+    });
+    thread.postMessage({ id, pattern, text });
+  });
+}
+
+function matchResult(pattern: string, result: number): boolean {
   if (result === INVALID) throw new ScenarioError(`/${pattern}/ is not a valid regular expression`);
   return result === MATCH;
+}
+
+function tooSlow(pattern: string, text: string): ScenarioError {
+  return new ScenarioError(`the regular expression /${pattern}/ took more than ${MATCH_TIMEOUT_MS / 1000} s on a line of ${text.length} characters and was stopped; simplify it (no overlapping repetition such as (a|a)*)`);
+}
+
+/** The worker is stuck in a pattern: it is ended (a new one starts on the next match). */
+function stopMatcher(): void {
+  if (!worker) return;
+  void worker.thread.terminate();
+  worker = null;
+  for (const done of waiting.values()) done(INVALID);
+  waiting.clear();
 }

@@ -10,7 +10,7 @@ import { resolveLimits } from './profile.js';
 import type { ScenarioResult } from './result.js';
 import type { BotExpectation, MoveValue, Scenario, Step } from './scenario.js';
 import { expectationProblem, stepIsAboutHandshake } from './dry-run.js';
-import { matchesPattern, warmUpPatternMatcher } from './safe-regex.js';
+import { matchPattern, warmUpPatternMatcher } from './safe-regex.js';
 import { MachineOverload } from './seat.js';
 import { MAX_ACTIONS, StepMismatch, Table, type BotSeatRun, type Decision, type TableOptions } from './table.js';
 
@@ -175,7 +175,7 @@ class Session {
           return;
         }
         const line = got.lines[0]!;
-        const ok = step.line !== undefined ? line === step.line : matchesPattern(step.matches!, line);
+        const ok = step.line !== undefined ? line === step.line : await matchPattern(step.matches!, line);
         if (!ok)
           run.addViolation({
             code: 'expectation-failed',
@@ -229,7 +229,7 @@ class Session {
     } else {
       const m = (expect as { matches: string }).matches;
       expected = `an answer matching /${m}/`;
-      ok = matchesPattern(m, actual);
+      ok = await matchPattern(m, actual);
     }
     if (!ok && legal) {
       // No legal answer in this position could meet the expectation: the scenario's mistake.

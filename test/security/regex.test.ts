@@ -2,7 +2,7 @@
 // quantifiers, backreferences), subjects capped, and every match run with a hard time bound.
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../harness/core/game.js';
-import { MAX_PATTERN_LENGTH, MAX_SUBJECT_LENGTH, matchesPattern, patternProblem } from '../../harness/core/safe-regex.js';
+import { MAX_PATTERN_LENGTH, MAX_SUBJECT_LENGTH, matchesPattern, matchPattern, patternProblem } from '../../harness/core/safe-regex.js';
 import { runCli } from '../helpers.js';
 import { expectRefused } from './hostile.js';
 
@@ -32,6 +32,17 @@ describe('matchesPattern', () => {
   });
   it('never matches a subject over the cap', () => {
     expect(matchesPattern('a', 'a'.repeat(MAX_SUBJECT_LENGTH + 1))).toBe(false);
+  });
+  it('matchPattern, for answers while bots run, gives the same results without blocking the event loop', async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 1);
+    // The event loop keeps turning while the worker is stuck in a catastrophic pattern.
+    await expect(matchPattern('^(a|a)*$', `${'a'.repeat(40)}!`)).rejects.toThrow(ScenarioError);
+    clearInterval(ticker);
+    expect(ticks).toBeGreaterThan(100);
+    await expect(matchPattern('^c3-d4$', 'c3-d4')).resolves.toBe(true);
+    await expect(matchPattern('\\*', 'c3-d4')).resolves.toBe(false);
+    await expect(matchPattern('a', 'a'.repeat(MAX_SUBJECT_LENGTH + 1))).resolves.toBe(false);
   });
   it('stops a catastrophic match the load check lets through, as a scenario error, and keeps working', () => {
     expect(patternProblem('^(a|a)*$')).toBeUndefined(); // overlap without nesting: only the time bound catches it

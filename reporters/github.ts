@@ -6,7 +6,11 @@
 //
 // The job's annotation count is carried from step to step in BOTJURY_ANNOTATIONS through $GITHUB_ENV,
 // so several botjury steps in one job stay within the 50 together.
-import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
+//
+// While bots run, the runner is told to read no workflow command from the log (guardLog): the console
+// prints what bots wrote, and the runner would take `##[error]…` anywhere in a line, or `::…::` at its
+// start, for a command — a bot could forge annotations, mask text or stop botjury's own.
+import { appendFileSync, existsSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, RunInfo, RunReport } from '../harness/core/runner.js';
 import { describeOsError, FileError } from '../harness/core/files.js';
@@ -14,7 +18,7 @@ import { groupCauses, pliesText, type Cause } from './causes.js';
 import { botLanguage, fixHint } from './console/fix-hints.js';
 import { rerunCommand } from './console/rerun.js';
 import { printable } from './console/verdicts.js';
-import { annotationLine, PER_JOB, PER_STEP, type Annotation } from './github/commands.js';
+import { annotationLine, newStopToken, PER_JOB, PER_STEP, resumeLine, stopLine, type Annotation } from './github/commands.js';
 import { STEP_SUMMARY_LIMIT, summaryMarkdown } from './github/summary.js';
 import type { Output } from './output.js';
 
@@ -27,6 +31,8 @@ export interface GithubOptions {
   /** Where scenario paths are relative to (botjury's working directory). */
   cwd?: string;
   rerunFlags?: string[];
+  /** The log guard started before the bots ran (guardLog): resumed before the annotations are written. */
+  guard?: LogGuard;
 }
 
 /** What a run's GitHub output adds for a match: its table, and no re-run commands (seats are not files). */
@@ -44,12 +50,69 @@ const MAX_ANNOTATION_MESSAGE = 2000;
 
 export function githubReporter(options: GithubOptions): Reporter {
   let info: RunInfo | undefined;
+  let guard: LogGuard | undefined;
   return {
     onRunStart(i) {
       info = i;
+      // The command line guards the log from the start (reporterTargets); a reporter made in code does it here.
+      guard = guardOf(options.annotations) ?? guardLog(options.annotations);
     },
     async onRunEnd(report: RunReport) {
-      await writeGithub(report, options, info?.shard ? { shard: info.shard } : {});
+      await writeGithub(report, { ...options, ...(guard ? { guard } : {}) }, info?.shard ? { shard: info.shard } : {});
+    },
+  };
+}
+
+/** An output whose log is guarded (guardedOutput): writeGithub resumes the guard before its annotations. */
+export type GuardedOutput = Output & { guard: LogGuard };
+
+/** The log guard an output carries, if any. */
+export function guardOf(out: Output): LogGuard | undefined {
+  const g = (out as Partial<GuardedOutput>).guard;
+  return g && typeof g.resume === 'function' ? g : undefined;
+}
+
+/** `out`, its log guarded from now on (guardLog): for the github reporter's stream, made before any bot runs. */
+export function guardedOutput(out: Output): GuardedOutput {
+  return { ...out, guard: guardLog(out) };
+}
+
+/** The runner reading workflow commands again; idempotent. */
+export interface LogGuard {
+  resume(): void;
+}
+
+/**
+ * From now until resume(), the GitHub runner reads no workflow command from the step's log
+ * (`::stop-commands::` with a random token): whatever a bot wrote that botjury prints stays text. Start
+ * it before the first bot runs, on the stream the annotations go to (the console's). When botjury
+ * exits without resuming (a harness fault mid-run), the exit resumes it, so that the rest of the step
+ * reads commands again.
+ */
+export function guardLog(out: Output): LogGuard {
+  const token = newStopToken();
+  out.write(`${stopLine(token)}\n`);
+  let resumed = false;
+  const fd = (out.stream as { fd?: unknown }).fd;
+  const atExit = (): void => {
+    if (resumed) return;
+    resumed = true;
+    // Writes to a pipe, a file or a terminal are synchronous on Linux: this line comes after the rest.
+    if (typeof fd === 'number') {
+      try {
+        writeSync(fd, `${resumeLine(token)}\n`);
+      } catch {
+        // the log is gone: nothing reads it any more
+      }
+    }
+  };
+  process.once('exit', atExit);
+  return {
+    resume() {
+      if (resumed) return;
+      resumed = true;
+      process.removeListener('exit', atExit);
+      out.write(`${resumeLine(token)}\n`);
     },
   };
 }
@@ -60,6 +123,7 @@ export async function writeGithub(report: RunReport, options: GithubOptions, ext
   const cwd = options.cwd ?? process.cwd();
   const used = Math.min(PER_JOB, Math.max(0, Number.parseInt(env[ANNOTATIONS_VAR] ?? '0', 10) || 0));
   const annotations = annotationsFor(report, { cwd, env, used, rerunFlags: options.rerunFlags ?? [], rerunnable: extras.rerunnable !== false });
+  (options.guard ?? guardOf(options.annotations))?.resume();
   for (const a of annotations) options.annotations.write(`${annotationLine(a)}\n`);
   await options.annotations.close();
   if (annotations.length > 0 && env.GITHUB_ENV) appendQuietly(env.GITHUB_ENV, `${ANNOTATIONS_VAR}=${used + annotations.length}\n`);

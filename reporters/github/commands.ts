@@ -4,6 +4,13 @@
 // an error message"); escaping as @actions/core's command.ts does it; limits as actions/toolkit's
 // docs/problem-matchers.md states them ("10 warning annotations and 10 error annotations per step,
 // 50 annotations per job").
+//
+// The runner reads a command from ANY line of a step's output: `::name …::` after leading blanks, and
+// the older `##[name …]` anywhere in the line (actions/runner, ActionCommandManager.TryProcessCommand:
+// TryParseV2, then TryParse). botjury prints what bots wrote (an answer, a line of stderr), so while
+// bots run the runner is told to read no command at all (`::stop-commands::TOKEN`, a random token no
+// bot can know) and to read them again (`::TOKEN::`) just before botjury writes its own annotations.
+import { randomBytes } from 'node:crypto';
 
 /** Annotations of one kind (error, warning) GitHub shows per step. */
 export const PER_STEP = 10;
@@ -36,3 +43,14 @@ export function annotationLine(a: Annotation): string {
   props.push(`title=${escapeProperty(a.title)}`);
   return `::${a.level} ${props.join(',')}::${escapeData(a.message)}`;
 }
+
+/** A token for `::stop-commands::`: random, so no bot can write the line that resumes them. */
+export function newStopToken(): string {
+  return `botjury-${randomBytes(16).toString('hex')}`;
+}
+
+/** From this line on the runner reads no workflow command, until resumeLine(token). */
+export const stopLine = (token: string): string => `::stop-commands::${token}`;
+
+/** The runner reads workflow commands again. */
+export const resumeLine = (token: string): string => `::${token}::`;

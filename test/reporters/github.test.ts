@@ -15,6 +15,7 @@ import { annotationLine, escapeData, escapeProperty } from '../../reporters/gith
 import { mdCode, mdLine, mdText, STEP_SUMMARY_LIMIT } from '../../reporters/github/summary.js';
 import type { Output } from '../../reporters/output.js';
 import { runCli } from '../helpers.js';
+import { workflowCommands } from '../package/fake-runner.js';
 import { syntheticResult } from './reports.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-github-'));
@@ -168,6 +169,49 @@ describe('the command line', () => {
     expect(JSON.parse(r.stdout).summary.failed).toBe(1);
     expect(r.stderr).toMatch(/^::error file=scenarios\/alquerque\/capture-compulsory-white\.yaml,line=11,/m);
     expect(readFileSync(summary, 'utf8')).toContain('#### Causes of failure (1)');
+  });
+
+  // actions/runner reads `::name::` at a line's start and `##[name]` anywhere in a line: the console
+  // prints a bot's answers and stderr, so a bot could forge annotations, mask text, or stop botjury's own.
+  const forger = ['python3', 'test/reporters/fixtures/workflow-commands.py'];
+  /** The commands a runner reads from the log are botjury's: the guard, its resumption, its annotations. */
+  const onlyBotjurys = (log: string, annotationsExpected: boolean) => {
+    const commands = workflowCommands(log);
+    const [stop, ...rest] = commands;
+    expect(stop?.command).toBe('stop-commands');
+    expect(stop!.data).toMatch(/^botjury-[0-9a-f]{32}$/);
+    expect(rest[0]?.command).toBe(stop!.data); // resumed by botjury, with its token
+    const after = rest.slice(1);
+    if (annotationsExpected) expect(after.length).toBeGreaterThan(0);
+    for (const c of after) {
+      expect(['error', 'warning', 'notice'], c.line).toContain(c.command);
+      expect(c.properties.title, c.line).toMatch(/^botjury: /);
+      expect(c.properties.file ?? '', c.line).not.toContain('forged');
+    }
+  };
+
+  it("reads no workflow command from what a bot wrote: the log is guarded from the first line to botjury's own annotations", async () => {
+    const summary = path.join(tmp, 'forged.md');
+    const r = await runCli(['run', 'scenarios/alquerque/play-as-white.yaml', '--', ...forger], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(r.code).toBe(1);
+    // What the bot wrote is in the log, as text: its answer and its stderr.
+    expect(r.stdout).toContain('##[error file=forged.yaml;line=2]forged as an answer');
+    expect(r.stdout).toContain('##[stop-commands]forged-token');
+    onlyBotjurys(r.stdout, true);
+    expect(workflowCommands(r.stdout).find((c) => c.command === 'error')!.line).toMatch(/^::error file=scenarios\/alquerque\/play-as-white\.yaml,line=1,title=botjury%3A bad-format/);
+    // Named before the console (--reporter github --reporter console), the github reporter still ends
+    // last: the console's causes at the end quote the bot's answer.
+    const first = await runCli(['run', 'scenarios/alquerque/play-as-white.yaml', 'scenarios/alquerque/play-as-black.yaml', '--reporter', 'github', '--reporter', 'console', '--', ...forger], { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(first.stdout.slice(first.stdout.indexOf('\nCauses'))).toContain('##[error file=forged.yaml;line=2]forged as an answer');
+    onlyBotjurys(first.stdout, true);
+    // A match and a tournament print bots' texts too.
+    const match = await runCli(['match', 'alquerque', '--games', '1', '--', ...forger, '--', 'python3', 'examples/alquerque/python/bot.py'], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(match.code).toBe(1);
+    onlyBotjurys(match.stdout, true);
+    // botjury stopped by a fault of its own before the annotations: the exit lets the runner read commands again.
+    const fault = await runCli(['check', 'alquerque', '--', 'no-such-bot-anywhere'], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(fault.code).toBe(2);
+    onlyBotjurys(fault.stdout, false);
   });
 
   it("a match: the standings as a Markdown table on the job summary; annotations without a file (a seat is not a scenario file)", async () => {

@@ -14,7 +14,7 @@ import { appendFileSync, existsSync, statSync, writeFileSync, writeSync } from '
 import path from 'node:path';
 import type { Reporter, RunInfo, RunReport } from '../harness/core/runner.js';
 import { describeOsError, FileError } from '../harness/core/files.js';
-import { groupCauses, pliesText, type Cause } from './causes.js';
+import { groupCauses, pliesText, runsOf, type BotOf, type Cause } from './causes.js';
 import { botLanguage, fixHint } from './console/fix-hints.js';
 import { rerunCommand } from './console/rerun.js';
 import { printable } from './console/verdicts.js';
@@ -40,6 +40,11 @@ export interface GithubExtras {
   shard?: { index: number; count: number };
   preface?: string;
   rerunnable?: boolean;
+  /**
+   * A match or a tournament: the bot each run judged (causes.ts, seatBots), so that each bot's causes
+   * are its own, named, with the fix in its language.
+   */
+  botOf?: BotOf;
 }
 
 /** The variable that carries the job's annotation count from one step to the next. */
@@ -122,7 +127,7 @@ export async function writeGithub(report: RunReport, options: GithubOptions, ext
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const used = Math.min(PER_JOB, Math.max(0, Number.parseInt(env[ANNOTATIONS_VAR] ?? '0', 10) || 0));
-  const annotations = annotationsFor(report, { cwd, env, used, rerunFlags: options.rerunFlags ?? [], rerunnable: extras.rerunnable !== false });
+  const annotations = annotationsFor(report, { cwd, env, used, rerunFlags: options.rerunFlags ?? [], rerunnable: extras.rerunnable !== false, ...(extras.botOf ? { botOf: extras.botOf } : {}) });
   (options.guard ?? guardOf(options.annotations))?.resume();
   for (const a of annotations) options.annotations.write(`${annotationLine(a)}\n`);
   await options.annotations.close();
@@ -135,6 +140,7 @@ export async function writeGithub(report: RunReport, options: GithubOptions, ext
     language: botLanguage(report.bot.command, cwd),
     rerunFlags: options.rerunFlags ?? [],
     budget: Math.max(0, STEP_SUMMARY_LIMIT - SUMMARY_MARGIN - before),
+    cwd,
     ...extras,
   });
   try {
@@ -161,6 +167,7 @@ interface Context {
   used: number;
   rerunFlags: readonly string[];
   rerunnable: boolean;
+  botOf?: BotOf;
 }
 
 /** The level a cause is annotated at: what fails the gate is an error. */
@@ -168,9 +175,8 @@ const levelOf = (c: Cause): Annotation['level'] => (c.fails ? 'error' : c.kind =
 
 /** One annotation per cause, most important first, at most 10 of a level and what is left of the job's 50. */
 export function annotationsFor(report: RunReport, ctx: Context): Annotation[] {
-  const causes = groupCauses(report.results, report.strict);
-  const total = report.results.length;
-  const language = botLanguage(report.bot.command, ctx.cwd);
+  const botOf = ctx.botOf;
+  const causes = groupCauses(report.results, report.strict, botOf && ((r) => botOf(r)?.name));
   let left = PER_JOB - ctx.used;
   const out: Annotation[] = [];
   for (const level of ['error', 'warning', 'notice'] as const) {
@@ -178,14 +184,14 @@ export function annotationsFor(report: RunReport, ctx: Context): Annotation[] {
     const room = Math.min(PER_STEP, left);
     if (mine.length === 0 || room <= 0) continue;
     const shown = mine.length > room ? mine.slice(0, room - 1) : mine;
-    for (const c of shown) out.push(causeAnnotation(c, level, total, language, report.bot.command, ctx));
+    for (const c of shown) out.push(causeAnnotation(c, level, report, ctx));
     if (mine.length > room) {
       const rest = mine.slice(room - 1);
       const runs = new Set(rest.flatMap((c) => c.runs)).size;
       out.push({
         level,
         title: `botjury: ${rest.length} more cause${rest.length === 1 ? '' : 's'} (${runs} run${runs === 1 ? '' : 's'})`,
-        message: `${rest.slice(0, 20).map((c) => `${c.code}${pliesText(c)} in ${c.runs.length} run${c.runs.length === 1 ? '' : 's'}`).join('\n')}${rest.length > 20 ? '\n…' : ''}\nGitHub shows ${PER_STEP} ${level} annotations per step: the job summary and the log have every cause.`,
+        message: `${rest.slice(0, 20).map((c) => `${c.owner !== undefined ? `${printable(c.owner)}: ` : ''}${c.code}${pliesText(c)} in ${c.runs.length} run${c.runs.length === 1 ? '' : 's'}`).join('\n')}${rest.length > 20 ? '\n…' : ''}\nGitHub shows ${PER_STEP} ${level} annotations per step: the job summary and the log have every cause.`,
       });
     }
     left -= Math.min(mine.length, room);
@@ -193,11 +199,16 @@ export function annotationsFor(report: RunReport, ctx: Context): Annotation[] {
   return out;
 }
 
-function causeAnnotation(c: Cause, level: Annotation['level'], total: number, language: ReturnType<typeof botLanguage>, bot: readonly string[], ctx: Context): Annotation {
+function causeAnnotation(c: Cause, level: Annotation['level'], report: RunReport, ctx: Context): Annotation {
   const r = c.first.result;
   const step = c.first.violation?.step;
   const what = c.kind === 'harness-error' ? 'harness error' : c.code;
-  const lines = [printable(c.message.slice(0, MAX_ANNOTATION_MESSAGE))];
+  // A match's or tournament's cause is one bot's: named, counted over its runs, fixed in its language.
+  const owner = c.owner !== undefined ? ctx.botOf?.(r) : undefined;
+  const bot = owner?.command ?? report.bot.command;
+  const language = botLanguage(bot, ctx.cwd);
+  const total = runsOf(report.results, c, ctx.botOf);
+  const lines = [...(owner ? [`bot ${printable(owner.name)}: ${printable(owner.command.join(' ').slice(0, 300))}`] : []), printable(c.message.slice(0, MAX_ANNOTATION_MESSAGE))];
   const hint = c.kind === 'verdict' ? fixHint(c.code, language) : null;
   if (hint) lines.push(`fix (${hint.language}): ${hint.lines.join(' ')}`);
   lines.push(`first in ${printable(r.scenario)}${step ? ` line ${step.line} (step ${step.number})` : ''} [${printable(r.role)}] ${printable(r.name)}${c.runs.length > 1 ? `, then ${c.runs.length - 1} more run${c.runs.length === 2 ? '' : 's'}` : ''}`);
@@ -205,7 +216,7 @@ function causeAnnotation(c: Cause, level: Annotation['level'], total: number, la
   const file = ctx.rerunnable ? annotationFile(r.scenario, ctx) : undefined;
   return {
     level,
-    title: `botjury: ${what}${pliesText(c)} in ${c.runs.length} of ${total} run${total === 1 ? '' : 's'}`,
+    title: `botjury: ${owner ? `bot ${printable(owner.name).slice(0, 40)}: ` : ''}${what}${pliesText(c)} in ${c.runs.length} of ${owner ? 'its ' : ''}${total} run${total === 1 ? '' : 's'}`,
     message: lines.join('\n'),
     ...(file !== undefined ? { file, line: step?.line ?? 1 } : {}),
   };

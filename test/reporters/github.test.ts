@@ -12,7 +12,9 @@ import type { RunReport } from '../../harness/core/runner.js';
 import type { Violation } from '../../harness/core/violations.js';
 import { annotationsFor, ANNOTATIONS_VAR, writeGithub } from '../../reporters/github.js';
 import { annotationLine, escapeData, escapeProperty } from '../../reporters/github/commands.js';
-import { mdCode, mdLine, mdText, STEP_SUMMARY_LIMIT } from '../../reporters/github/summary.js';
+import { mdCode, mdLine, mdText, STEP_SUMMARY_LIMIT, summaryMarkdown } from '../../reporters/github/summary.js';
+import { seatBots } from '../../reporters/causes.js';
+import { htmlPage } from '../../reporters/html.js';
 import type { Output } from '../../reporters/output.js';
 import { runCli } from '../helpers.js';
 import { workflowCommands } from '../package/fake-runner.js';
@@ -142,6 +144,43 @@ describe('the job summary', () => {
     expect(out.text()).toMatch(/^::warning title=botjury%3A late-excused at ply 7 in 1 of 2 runs::late but excused/);
     const strict = annotationsFor(report([{ ...r, status: 'failed' }], { strict: true }), ctx());
     expect(strict.map((a) => a.level)).toEqual(['error']);
+  });
+});
+
+describe('a match or a tournament (botOf)', () => {
+  // B (Python) and C (JavaScript) both forget to flush; A is fine. One bug, two bots, two authors.
+  const bots = [{ name: 'A', command: ['./a'] }, { name: 'B', command: ['python3', 'b.py'] }, { name: 'C', command: ['node', 'c.js'] }];
+  const unflushed = (ply: number) => verdict('unflushed-output', `move 1 (ply ${ply}): the bot wrote its answer into its own output buffer; nothing reached the jury in 503 ms: flush stdout after every answer`, ply);
+  const games = [[0, 1], [1, 0], [0, 2], [2, 0], [1, 2]].map((seats, g) => ({
+    seats: seats.map((bot, k) => ({
+      bot,
+      run: syntheticResult({ scenario: `tournament game ${g + 1}`, name: `game ${g + 1}: ${bots[bot]!.name}`, role: k ? 'black' : 'white', status: bot ? 'failed' : 'passed', violations: bot ? [unflushed(k + 1)] : [] }),
+    })),
+  }));
+  const results = games.flatMap((g) => g.seats.map((s) => s.run));
+  const tournament = report(results, { bot: { command: bots.flatMap((b, i) => (i ? ['--', ...b.command] : b.command)) } });
+  const botOf = seatBots(games, bots);
+
+  it("annotates each bot's cause apart, named, counted over its runs, with the fix in its language", () => {
+    const list = annotationsFor(tournament, { ...ctx(), rerunnable: false, botOf });
+    expect(list.map((a) => a.title)).toEqual(['botjury: bot B: unflushed-output at plies 1–2 in 3 of its 3 runs', 'botjury: bot C: unflushed-output at plies 1–2 in 3 of its 3 runs']);
+    expect(list[0]!.message).toMatch(/^bot B: python3 b\.py\n.*\nfix \(Python\): print\(move, flush=True\)/);
+    expect(list[1]!.message).toMatch(/^bot C: node c\.js\n.*\nfix \(JavaScript\): process\.stdout\.write/);
+    // Without botOf (a bot repository's suite): one cause over all runs, as before.
+    expect(annotationsFor(tournament, { ...ctx(), rerunnable: false }).map((a) => a.title)).toEqual(['botjury: unflushed-output at plies 1–2 in 6 of 10 runs']);
+  });
+
+  it('names each bot in the job summary and the HTML causes', () => {
+    const md = summaryMarkdown(tournament, { language: 'unknown', budget: STEP_SUMMARY_LIMIT, rerunnable: false, botOf });
+    expect(md).toContain('#### Causes of failure (2)');
+    expect(md).toContain('**1. bot B: <code>unflushed-output</code> at plies 1–2 — 3 of its 3 runs**\n\nBot B: <code>python3 b.py</code>');
+    expect(md).toContain('**2. bot C: <code>unflushed-output</code> at plies 1–2 — 3 of its 3 runs**\n\nBot C: <code>node c.js</code>');
+    expect(md).toContain('**Fix (Python):** print(move, flush=True)');
+    expect(md).toContain('**Fix (JavaScript):** process.stdout.write');
+    const html = htmlPage(tournament, undefined, '', { botOf });
+    expect(html.match(/<li class="cause failed"><span class="cause-bot" title="[^"]*">bot [BC]:<\/span>/g)).toHaveLength(2);
+    expect(html).toContain('fix (Python)');
+    expect(html).toContain('fix (JavaScript)');
   });
 });
 

@@ -415,7 +415,7 @@ async function validate(inputs: string[], cwd: string): Promise<number> {
     try {
       const scenario = loadScenario(file, cwd, GAMES);
       const game = GAMES.find((g) => g.id === scenario.game)!;
-      const mistakes = await dryRunProblems(scenario, game);
+      const mistakes = await dryRunProblems(scenario, game, { checkOpponent: true });
       if (mistakes.length > 0) throw new ScenarioFileError(mistakes);
     } catch (e) {
       if (!(e instanceof ScenarioFileError)) throw e;

@@ -82,6 +82,28 @@ describe('did you mean', () => {
     expect(await usage(['check', 'alquerque', '--profile', 'codecup2009', '--', 'true'])).toContain("unknown profile 'codecup2009' (did you mean codecup2008?)");
     expect(await usage(['list', 'alquerq'])).toContain('(did you mean alquerque?)');
   });
+  it("validate: a built-in opponent the game does not have, at its line, also in a scenario without steps; a key two edits off", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-validate-'));
+    try {
+      writeFileSync(path.join(dir, 'a.yaml'), 'game: alquerque\nname: a whole game\nrole: black\nopponent: randum\n');
+      writeFileSync(path.join(dir, 'b.yaml'), 'game: snakecore\nname: steps\nopponent: gredy\n');
+      writeFileSync(path.join(dir, 'c.yaml'), 'game: alquerque\nname: c\nsteps:\n  - opponent: c3-d4\n  - play: { plys: 5 }\n');
+      const r = await runCli(['validate', dir]);
+      expect(r.code).toBe(2);
+      expect(r.stdout.split('\n').filter(Boolean).map((l) => l.slice(dir.length + 1))).toEqual([
+        "a.yaml:4:11: opponent: alquerque's built-in opponents are random, feeder, shy; not 'randum'",
+        "b.yaml:3:11: opponent: snakecore's built-in opponents are greedy, random, idle, not 'gredy'",
+        "c.yaml:5:13: steps.1.play: unknown key 'plys' (did you mean 'plies'?)",
+      ]);
+      expect(r.stderr).toContain('0 of 3 scenario files valid');
+      // run and check: the same words as the run's harness error, exit 2 (the scenario's fault, not the bot's).
+      const run = await runCli(['run', path.join(dir, 'a.yaml'), '--', ...BOT]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toContain("harness error: alquerque's built-in opponents are random, feeder, shy; not 'randum'");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('says which option lacks a value and where an option does not apply', async () => {
     expect(await usage(['check', 'alquerque', '--role'])).toContain('--role needs a value (--role R)');
     expect(await usage(['validate', 'scenarios/alquerque', '--bail'])).toContain('--bail does not apply to validate (it applies to run, check)');

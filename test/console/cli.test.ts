@@ -39,7 +39,7 @@ describe('help', () => {
     const examples = (await Promise.all(ALL_COMMANDS.map(async (c) => (await runCli([c, '--help'])).stdout))).flatMap((page) => page.split('\n').filter((l) => l.startsWith('  npx botjury ')));
     expect(examples.length).toBeGreaterThan(20);
     // Every path in them is botjury's installed package, or a file the user has or makes.
-    const USERS = /^(bot\.py|\.\/bot|\.\/old-bot|Bot|run\.json|match\.jsonl|tournament\.jsonl|report\.html|junit\.xml|my-scenarios\/(game\.yaml)?|game-page\.txt|shard-\d\.json|found|\/tmp|\.\/take-away\/index\.js|take-away\/bots\/bot\.py|build)$/;
+    const USERS = /^(bot\.py|\.\/bot|\.\/old-bot|Bot|run\.json|match\.jsonl|tournament\.jsonl|report\.html|junit\.xml|my-scenarios\/(game\.yaml)?|game-page\.txt|shard-\d\.json|found|take-away\/index\.js|take-away\/bots\/bot\.py|build)$/;
     for (const example of examples)
       for (const word of example.trim().split(/\s+/).flatMap((w) => w.split('=').slice(-1)))
         if (/[/.]/.test(word) && !/^\d|^--|^-t$/.test(word) && !/^[\d.,]+$/.test(word)) expect(word.startsWith('node_modules/botjury/') || USERS.test(word), `${example}: ${word}`).toBe(true);
@@ -55,7 +55,12 @@ describe('help', () => {
       writeFileSync(path.join(repo, 'my-scenarios', 'mine.yaml'), 'game: alquerque\nrole: black\nsteps:\n  - opponent: c3-d4\n  - bot: e5*c3\n');
       const pages = await Promise.all(['validate', 'list', 'run'].map(async (c) => (await runCli([c, '--help'])).stdout));
       const runnable = pages.flatMap((p) => p.split('\n')).filter((l) => l.startsWith('  npx botjury ') && (!l.includes(' -- ') || l.endsWith(' -- python3 bot.py')) && !l.includes('-t tie'));
-      expect(runnable.length).toBeGreaterThanOrEqual(4);
+      // new-game's examples, then conform's: the package it writes, checked as the examples say.
+      const gamePages = await Promise.all(['new-game', 'conform'].map(async (c) => (await runCli([c, '--help'])).stdout));
+      const gameExamples = gamePages.flatMap((p) => p.split('\n')).filter((l) => l.startsWith('  npx botjury '));
+      expect(gameExamples).toHaveLength(3);
+      runnable.push(...gameExamples);
+      expect(runnable.length).toBeGreaterThanOrEqual(7);
       for (const example of runnable) {
         const r = await execa(process.execPath, [CLI, ...example.trim().split(/\s+/).slice(2)], { cwd: repo, reject: false, stdin: 'ignore', env: { NO_COLOR: '1' } });
         expect(r.exitCode, `${example}\n${String(r.stdout).slice(-1000)}${String(r.stderr)}`).toBe(0);

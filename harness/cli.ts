@@ -11,7 +11,9 @@ import { allowReadingUnder, FILE_CAPS, FileError, prepareOutputFile, prepareOutp
 import { SCENARIO_DIR } from './core/paths.js';
 import { printable } from './core/printable.js';
 import { defaultJobs, exitCodeFor, planTasks, runTasks, shardTasks, type Reporter } from './core/runner.js';
-import { displayPath, expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError } from './core/scenario.js';
+import { displayPath, expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError, type ScenarioProblem } from './core/scenario.js';
+import { annotationLine, problemAnnotations } from '../reporters/github/commands.js';
+import { workspaceFile } from '../reporters/github.js';
 import { VERSION } from './core/version.js';
 import { GAME_SOURCES, GAMES, GameModuleError, loadGameModule } from './games/registry.js';
 import { fuzz } from './tools/fuzz.js';
@@ -411,6 +413,7 @@ async function validate(inputs: string[], cwd: string): Promise<number> {
   if (inputs.length === 0) throw new UsageError('validate needs scenario files or folders');
   const files = expandScenarioPaths(inputs, cwd);
   let bad = 0;
+  const problems: ScenarioProblem[] = [];
   for (const file of files) {
     try {
       const scenario = loadScenario(file, cwd, GAMES);
@@ -421,8 +424,12 @@ async function validate(inputs: string[], cwd: string): Promise<number> {
       if (!(e instanceof ScenarioFileError)) throw e;
       bad++;
       for (const p of e.problems) process.stdout.write(`${formatProblem(p)}\n`);
+      problems.push(...e.problems);
     }
   }
+  // Under GitHub Actions each problem is also an annotation at its line of the scenario file.
+  if (process.env.GITHUB_ACTIONS === 'true')
+    for (const a of problemAnnotations(problems.map((p) => ({ ...p, file: workspaceFile(p.file, cwd, process.env) })))) process.stdout.write(`${annotationLine(a)}\n`);
   process.stderr.write(`${files.length - bad} of ${files.length} scenario file${files.length === 1 ? '' : 's'} valid\n`);
   return bad > 0 ? 2 : 0;
 }

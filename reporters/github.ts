@@ -224,10 +224,14 @@ function causeAnnotation(c: Cause, level: Annotation['level'], report: RunReport
 
 /** The scenario file as GitHub names files: relative to the workspace (the repository) when inside it. */
 function annotationFile(scenario: string, ctx: Context): string | undefined {
-  const abs = path.resolve(ctx.cwd, scenario);
-  if (!existsSync(abs)) return undefined;
-  const workspace = ctx.env.GITHUB_WORKSPACE;
-  if (!workspace) return scenario;
-  const rel = path.relative(workspace, abs);
-  return rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel;
+  if (!existsSync(path.resolve(ctx.cwd, scenario))) return undefined;
+  return workspaceFile(scenario, ctx.cwd, ctx.env);
+}
+
+/** A file as GitHub names files in annotations: relative to $GITHUB_WORKSPACE when inside it, else absolute. */
+export function workspaceFile(file: string, cwd: string, env: NodeJS.ProcessEnv): string {
+  const workspace = env.GITHUB_WORKSPACE;
+  if (!workspace) return file;
+  const rel = path.relative(workspace, path.resolve(cwd, file));
+  return rel.startsWith('..') || path.isAbsolute(rel) ? path.resolve(cwd, file) : rel;
 }

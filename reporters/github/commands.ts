@@ -33,6 +33,7 @@ export interface Annotation {
   message: string;
   file?: string;
   line?: number;
+  col?: number;
 }
 
 /** One workflow-command line (without its newline). */
@@ -40,6 +41,7 @@ export function annotationLine(a: Annotation): string {
   const props: string[] = [];
   if (a.file !== undefined) props.push(`file=${escapeProperty(a.file)}`);
   if (a.file !== undefined && a.line !== undefined) props.push(`line=${a.line}`);
+  if (a.file !== undefined && a.line !== undefined && a.col !== undefined) props.push(`col=${a.col}`);
   props.push(`title=${escapeProperty(a.title)}`);
   return `::${a.level} ${props.join(',')}::${escapeData(a.message)}`;
 }
@@ -54,3 +56,17 @@ export const stopLine = (token: string): string => `::stop-commands::${token}`;
 
 /** The runner reads workflow commands again. */
 export const resumeLine = (token: string): string => `::${token}::`;
+
+/**
+ * `validate`'s problems as error annotations at their file, line and column: at most PER_STEP, the
+ * last one counting the rest (GitHub shows no more per step).
+ */
+export function problemAnnotations(problems: readonly { file: string; line: number; col: number; message: string }[]): Annotation[] {
+  const shown = problems.length > PER_STEP ? problems.slice(0, PER_STEP - 1) : problems;
+  const out: Annotation[] = shown.map((p) => ({ level: 'error', title: 'botjury validate', message: p.message, file: p.file, line: p.line, col: p.col }));
+  if (problems.length > PER_STEP) {
+    const rest = problems.slice(PER_STEP - 1);
+    out.push({ level: 'error', title: `botjury validate: ${rest.length} more problems`, message: `${rest.length} more problems in ${new Set(rest.map((p) => p.file)).size} file(s): the log lists every one.` });
+  }
+  return out;
+}

@@ -101,6 +101,14 @@ describe('did you mean', () => {
         "c.yaml:5:13: steps.1.play: unknown key 'plys' (did you mean 'plies'?)",
       ]);
       expect(r.stderr).toContain('0 of 3 scenario files valid');
+      expect(r.stdout).not.toMatch(/^::/m);
+      // Under GitHub Actions each problem is also an annotation at its file (relative to the workspace), line and column.
+      const gh = await runCli(['validate', dir], { env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir } });
+      expect(gh.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([
+        "::error file=a.yaml,line=4,col=11,title=botjury validate::opponent: alquerque's built-in opponents are random, feeder, shy; not 'randum'",
+        "::error file=b.yaml,line=3,col=11,title=botjury validate::opponent: snakecore's built-in opponents are greedy, random, idle, not 'gredy'",
+        "::error file=c.yaml,line=5,col=13,title=botjury validate::steps.1.play: unknown key 'plys' (did you mean 'plies'?)",
+      ]);
       // run and check: the same words as the run's harness error, exit 2 (the scenario's fault, not the bot's).
       const run = await runCli(['run', path.join(dir, 'a.yaml'), '--', ...BOT]);
       expect(run.code).toBe(2);

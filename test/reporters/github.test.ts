@@ -11,7 +11,7 @@ import type { ScenarioResult } from '../../harness/core/result.js';
 import type { RunReport } from '../../harness/core/runner.js';
 import type { Violation } from '../../harness/core/violations.js';
 import { annotationsFor, ANNOTATIONS_VAR, writeGithub } from '../../reporters/github.js';
-import { annotationLine, escapeData, escapeProperty } from '../../reporters/github/commands.js';
+import { annotationLine, escapeData, escapeProperty, problemAnnotations } from '../../reporters/github/commands.js';
 import { mdCode, mdLine, mdText, STEP_SUMMARY_LIMIT, summaryMarkdown } from '../../reporters/github/summary.js';
 import { seatBots } from '../../reporters/causes.js';
 import { htmlPage } from '../../reporters/html.js';
@@ -56,6 +56,15 @@ describe('workflow commands', () => {
     const line = annotationLine({ level: 'error', title: 'x, y: z', file: 'a,b.yaml', line: 3, message: "played 'x'\n::error::pwned\r\n::add-mask::secret" });
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toBe('::error file=a%2Cb.yaml,line=3,title=x%2C y%3A z::played \'x\'%0A::error::pwned%0D%0A::add-mask::secret');
+  });
+
+  it("validate's problems: an error at each file, line and column, at most 10, the last counting the rest", () => {
+    const problems = Array.from({ length: 13 }, (_, i) => ({ file: `s${i % 2}.yaml`, line: i + 1, col: 3, message: `problem ${i}` }));
+    const list = problemAnnotations(problems);
+    expect(list).toHaveLength(10);
+    expect(annotationLine(list[0]!)).toBe('::error file=s0.yaml,line=1,col=3,title=botjury validate::problem 0');
+    expect(annotationLine(list[9]!)).toBe('::error title=botjury validate%3A 4 more problems::4 more problems in 2 file(s): the log lists every one.');
+    expect(problemAnnotations(problems.slice(0, 10))).toHaveLength(10);
   });
 
   it('at most 10 error and 10 warning annotations per step, the rest counted in the last one', () => {

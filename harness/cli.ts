@@ -12,8 +12,8 @@ import { SCENARIO_DIR } from './core/paths.js';
 import { printable } from './core/printable.js';
 import { defaultJobs, exitCodeFor, planTasks, runTasks, shardTasks, type Reporter } from './core/runner.js';
 import { displayPath, expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError, type ScenarioProblem } from './core/scenario.js';
-import { annotationLine, problemAnnotations } from '../reporters/github/commands.js';
-import { workspaceFile } from '../reporters/github.js';
+import { writeProblemAnnotations } from '../reporters/github.js';
+import { streamOutput } from '../reporters/output.js';
 import { VERSION } from './core/version.js';
 import { GAME_SOURCES, GAMES, GameModuleError, loadGameModule } from './games/registry.js';
 import { fuzz } from './tools/fuzz.js';
@@ -428,8 +428,7 @@ async function validate(inputs: string[], cwd: string): Promise<number> {
     }
   }
   // Under GitHub Actions each problem is also an annotation at its line of the scenario file.
-  if (process.env.GITHUB_ACTIONS === 'true')
-    for (const a of problemAnnotations(problems.map((p) => ({ ...p, file: workspaceFile(p.file, cwd, process.env) })))) process.stdout.write(`${annotationLine(a)}\n`);
+  if (process.env.GITHUB_ACTIONS === 'true') writeProblemAnnotations(problems, streamOutput(process.stdout), cwd);
   process.stderr.write(`${files.length - bad} of ${files.length} scenario file${files.length === 1 ? '' : 's'} valid\n`);
   return bad > 0 ? 2 : 0;
 }

@@ -18,7 +18,7 @@ import { groupCauses, pliesText, runsOf, type BotOf, type Cause } from './causes
 import { botLanguage, fixHint } from './console/fix-hints.js';
 import { rerunCommand } from './console/rerun.js';
 import { printable } from './console/verdicts.js';
-import { annotationLine, newStopToken, PER_JOB, PER_STEP, resumeLine, stopLine, type Annotation } from './github/commands.js';
+import { annotationLine, newStopToken, PER_JOB, PER_STEP, problemAnnotations, resumeLine, stopLine, type Annotation } from './github/commands.js';
 import { STEP_SUMMARY_LIMIT, summaryMarkdown } from './github/summary.js';
 import type { Output } from './output.js';
 
@@ -149,6 +149,17 @@ export async function writeGithub(report: RunReport, options: GithubOptions, ext
   } catch (e) {
     throw new FileError(`${append ? 'GITHUB_STEP_SUMMARY' : '--reporter github='}${append ? ` ${target}` : target}`, `cannot write it (${describeOsError(e)})`);
   }
+}
+
+/**
+ * `validate`'s problems under GitHub Actions: an error annotation at each one's file (as GitHub names
+ * it), line and column, within what is left of the step's 10 and the job's 50.
+ */
+export function writeProblemAnnotations(problems: readonly { file: string; line: number; col: number; message: string }[], out: Output, cwd: string, env: NodeJS.ProcessEnv = process.env): void {
+  const used = Math.min(PER_JOB, Math.max(0, Number.parseInt(env[ANNOTATIONS_VAR] ?? '0', 10) || 0));
+  const annotations = problemAnnotations(problems.map((p) => ({ ...p, file: workspaceFile(p.file, cwd, env) })), Math.min(PER_STEP, PER_JOB - used));
+  for (const a of annotations) out.write(`${annotationLine(a)}\n`);
+  if (annotations.length > 0 && env.GITHUB_ENV) appendQuietly(env.GITHUB_ENV, `${ANNOTATIONS_VAR}=${used + annotations.length}\n`);
 }
 
 /** $GITHUB_ENV is the runner's; a failure to note the count there costs only the job-wide limit. */

@@ -58,14 +58,15 @@ export const stopLine = (token: string): string => `::stop-commands::${token}`;
 export const resumeLine = (token: string): string => `::${token}::`;
 
 /**
- * `validate`'s problems as error annotations at their file, line and column: at most PER_STEP, the
- * last one counting the rest (GitHub shows no more per step).
+ * `validate`'s problems as error annotations at their file, line and column: at most `room` (GitHub
+ * shows PER_STEP per step), the last one counting the rest.
  */
-export function problemAnnotations(problems: readonly { file: string; line: number; col: number; message: string }[]): Annotation[] {
-  const shown = problems.length > PER_STEP ? problems.slice(0, PER_STEP - 1) : problems;
+export function problemAnnotations(problems: readonly { file: string; line: number; col: number; message: string }[], room = PER_STEP): Annotation[] {
+  if (room <= 0) return [];
+  const shown = problems.length > room ? problems.slice(0, room - 1) : problems;
   const out: Annotation[] = shown.map((p) => ({ level: 'error', title: 'botjury validate', message: p.message, file: p.file, line: p.line, col: p.col }));
-  if (problems.length > PER_STEP) {
-    const rest = problems.slice(PER_STEP - 1);
+  if (problems.length > room) {
+    const rest = problems.slice(room - 1);
     out.push({ level: 'error', title: `botjury validate: ${rest.length} more problems`, message: `${rest.length} more problems in ${new Set(rest.map((p) => p.file)).size} file(s): the log lists every one.` });
   }
   return out;

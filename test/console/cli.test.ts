@@ -1,7 +1,7 @@
 // The command line as a person meets it: per-command help with examples that run, "did you mean",
 // list <game>, -t/--grep, --bail, and the console's verdict blocks for real broken bots.
 import { execa } from 'execa';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -103,7 +103,9 @@ describe('did you mean', () => {
       expect(r.stderr).toContain('0 of 3 scenario files valid');
       expect(r.stdout).not.toMatch(/^::/m);
       // Under GitHub Actions each problem is also an annotation at its file (relative to the workspace), line and column.
-      const gh = await runCli(['validate', dir], { env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir } });
+      writeFileSync(path.join(dir, 'env'), '');
+      const gh = await runCli(['validate', dir], { env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir, GITHUB_ENV: path.join(dir, 'env'), BOTJURY_ANNOTATIONS: '47' } });
+      expect(readFileSync(path.join(dir, 'env'), 'utf8')).toBe('BOTJURY_ANNOTATIONS=50\n'); // the job's count, for later steps
       expect(gh.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([
         "::error file=a.yaml,line=4,col=11,title=botjury validate::opponent: alquerque's built-in opponents are random, feeder, shy; not 'randum'",
         "::error file=b.yaml,line=3,col=11,title=botjury validate::opponent: snakecore's built-in opponents are greedy, random, idle, not 'gredy'",

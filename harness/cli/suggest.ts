@@ -25,8 +25,9 @@ export function editDistance(a: string, b: string): number {
 /**
  * The candidates closest to `input`, best first: an exact match ignoring case, then a prefix either way
  * (`--rol` → `--role`), then those within a third of the length in edits (at least 1, at most 3);
- * only when none is that close, those within a third rounded (`plys` → `plies`: two edits in five
- * letters), so that a near name is never drowned by a farther one (`rolle` → `role`, not `rule` too).
+ * only when none is that close, those within a third rounded that begin with the same two letters
+ * (`plys` → `plies`: two edits in five letters), so that a near name is never drowned by a farther
+ * one (`rolle` → `role`, not `rule` too).
  */
 export function closest(input: string, candidates: Iterable<string>, max = 3): string[] {
   const typed = input.slice(0, MAX_INPUT).toLowerCase();
@@ -41,7 +42,8 @@ export function closest(input: string, candidates: Iterable<string>, max = 3): s
       const d = editDistance(typed, lower);
       const longer = Math.max(typed.length, lower.length);
       if (d <= Math.min(3, Math.max(1, Math.floor(longer / 3)))) near.push({ name, score: d });
-      else if (d <= Math.min(3, Math.max(1, Math.round(longer / 3)))) farther.push({ name, score: d });
+      // Farther only with the same first two letters: `plys` → `plies`, never `speed` → `send`.
+      else if (d <= Math.min(3, Math.max(1, Math.round(longer / 3))) && typed.slice(0, 2) === lower.slice(0, 2)) farther.push({ name, score: d });
     }
   }
   const scored = near.length > 0 ? near : farther;

@@ -29,6 +29,8 @@ describe('closest', () => {
     // ...never beside a nearer one.
     expect(closest('rolle', ['role', 'rule', 'seed'])).toEqual(['role']);
     expect(closest('tei', ['tie', 'their'])).toEqual(['tie']);
+    // ...and only with the same first two letters.
+    expect(closest('speed', ['send', 'bot', 'play'])).toEqual([]);
   });
   it('phrases the suggestion', () => {
     expect(didYouMean('--rol'.slice(2), ['role', 'reporter'], (n) => `--${n}`)).toBe(' (did you mean --role?)');

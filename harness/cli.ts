@@ -11,7 +11,9 @@ import { allowReadingUnder, FILE_CAPS, FileError, prepareOutputFile, prepareOutp
 import { SCENARIO_DIR } from './core/paths.js';
 import { printable } from './core/printable.js';
 import { defaultJobs, exitCodeFor, planTasks, runTasks, shardTasks, type Reporter } from './core/runner.js';
-import { displayPath, expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError } from './core/scenario.js';
+import { displayPath, expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError, type ScenarioProblem } from './core/scenario.js';
+import { writeProblemAnnotations } from '../reporters/github.js';
+import { streamOutput } from '../reporters/output.js';
 import { VERSION } from './core/version.js';
 import { GAME_SOURCES, GAMES, GameModuleError, loadGameModule } from './games/registry.js';
 import { fuzz } from './tools/fuzz.js';
@@ -411,18 +413,22 @@ async function validate(inputs: string[], cwd: string): Promise<number> {
   if (inputs.length === 0) throw new UsageError('validate needs scenario files or folders');
   const files = expandScenarioPaths(inputs, cwd);
   let bad = 0;
+  const problems: ScenarioProblem[] = [];
   for (const file of files) {
     try {
       const scenario = loadScenario(file, cwd, GAMES);
       const game = GAMES.find((g) => g.id === scenario.game)!;
-      const mistakes = await dryRunProblems(scenario, game);
+      const mistakes = await dryRunProblems(scenario, game, { checkOpponent: true });
       if (mistakes.length > 0) throw new ScenarioFileError(mistakes);
     } catch (e) {
       if (!(e instanceof ScenarioFileError)) throw e;
       bad++;
       for (const p of e.problems) process.stdout.write(`${formatProblem(p)}\n`);
+      problems.push(...e.problems);
     }
   }
+  // Under GitHub Actions each problem is also an annotation at its line of the scenario file.
+  if (process.env.GITHUB_ACTIONS === 'true') writeProblemAnnotations(problems, streamOutput(process.stdout), cwd);
   process.stderr.write(`${files.length - bad} of ${files.length} scenario file${files.length === 1 ? '' : 's'} valid\n`);
   return bad > 0 ? 2 : 0;
 }

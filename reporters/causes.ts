@@ -6,6 +6,8 @@ import type { Violation } from '../harness/core/violations.js';
 
 export interface Cause {
   key: string;
+  /** In a match or a tournament, the bot whose runs these are (ownerOf): each bot's causes are its own. */
+  owner?: string;
   /** A verdict on the bot, a harness error (exit 2), or runs that proved nothing (inconclusive). */
   kind: 'verdict' | 'harness-error' | 'inconclusive';
   /** The violation code; `harness-error` or `inconclusive` for the other kinds. */
@@ -51,14 +53,23 @@ function rank(c: Cause): number {
   return c.fails ? 1 : 2;
 }
 
-/** Every cause of a run's results, most important first. `strict`: warnings and inconclusive runs fail. */
-export function groupCauses(results: readonly ScenarioResult[], strict = false): Cause[] {
+/** Whose run a result is, in a match or a tournament (a bot's name); undefined for a built-in player or a suite. */
+export type OwnerOf = (result: ScenarioResult) => string | undefined;
+
+/**
+ * Every cause of a run's results, most important first. `strict`: warnings and inconclusive runs fail.
+ * `ownerOf`: a match's or tournament's runs belong to different bots, and one bug in two bots is two
+ * causes, for two authors.
+ */
+export function groupCauses(results: readonly ScenarioResult[], strict = false, ownerOf?: OwnerOf): Cause[] {
   const causes = new Map<string, Cause>();
   const order: string[] = [];
-  const add = (key: string, make: () => Omit<Cause, 'runs' | 'count' | 'plies'>, result: ScenarioResult, ply: number | undefined): void => {
+  const add = (shape: string, make: () => Omit<Cause, 'runs' | 'count' | 'plies'>, result: ScenarioResult, ply: number | undefined): void => {
+    const owner = ownerOf?.(result);
+    const key = owner === undefined ? shape : `${owner}\u0000${shape}`;
     let cause = causes.get(key);
     if (!cause) {
-      cause = { ...make(), runs: [], count: 0, plies: null };
+      cause = { ...make(), ...(owner !== undefined ? { owner } : {}), runs: [], count: 0, plies: null };
       causes.set(key, cause);
       order.push(key);
     }
@@ -149,4 +160,29 @@ export function excusedSentence(v: Violation): string {
 /** Late replies excused by measured load (`late-excused`), over all runs. */
 export function excusedLate(results: readonly ScenarioResult[]): { result: ScenarioResult; violation: Violation }[] {
   return results.flatMap((result) => result.violations.filter((v) => v.code === 'late-excused').map((violation) => ({ result, violation })));
+}
+
+/** A bot of a match or a tournament: its name in the standings (A, B …) and the command that runs it. */
+export interface SeatBot {
+  name: string;
+  command: readonly string[];
+}
+
+/** Which bot a match's or tournament's run judged (undefined: a built-in player, or not a match). */
+export type BotOf = (result: ScenarioResult) => SeatBot | undefined;
+
+/**
+ * The bot of each seat's run in a match's or a tournament's games (`bot`: the index into `bots`, null
+ * for a built-in player), for the causes, annotations and summaries that must keep bots apart.
+ */
+export function seatBots(games: readonly { seats: readonly { bot: number | null; run?: ScenarioResult }[] }[], bots: readonly SeatBot[]): BotOf {
+  const owner = new Map<ScenarioResult, SeatBot>();
+  for (const g of games) for (const s of g.seats) if (s.run && s.bot !== null && bots[s.bot]) owner.set(s.run, bots[s.bot]!);
+  return (result) => owner.get(result);
+}
+
+/** The runs of one owner (all runs when the cause has none): what "n of N runs" counts. */
+export function runsOf(results: readonly ScenarioResult[], c: Cause, botOf?: BotOf): number {
+  if (c.owner === undefined || !botOf) return results.length;
+  return results.filter((r) => botOf(r)?.name === c.owner).length;
 }

@@ -102,14 +102,14 @@ export const COMMANDS: Record<CommandName, CommandHelp> = {
   },
   'new-game': {
     usage: 'botjury new-game <id> [--output DIR]',
-    about: "Writes a working game package to start a new game from (into DIR/<id>/, default the current\nfolder): rules, wire, referee, definition, one scenario, one example bot and tests. It passes\nbotjury check <id> --game-module DIR/<id>/index.js and its own npm test at once. docs/game-api.md\nexplains the contract.",
-    examples: ['botjury new-game take-away --output /tmp'],
+    about: "Writes a working game package to start a new game from (into DIR/<id>/, default the current\nfolder): rules, wire, referee, definition, one scenario, one example bot and tests. It passes\nbotjury check <id> --game-module DIR/<id>/index.js and its own npm test at once.\nnode_modules/botjury/docs/game-api.md explains the contract.",
+    examples: ['botjury new-game take-away', 'botjury check take-away --game-module take-away/index.js -- python3 take-away/bots/bot.py'],
     notes: "Exit codes: 0 written, 2 the id is not valid, is a known game's, or the folder exists.",
   },
   conform: {
     usage: 'botjury conform <game> [--game-module X] -- <deterministic bot command> [args...]',
     about: "The conformance check for a game's referee (a game package's, in any language): its suite\nplayed twice with a deterministic bot must give the same games, a replay of the recording must find\nthe same jury input and verdicts, and every request must be answered.",
-    examples: ['botjury conform take-away --game-module ./take-away/index.js -- python3 take-away/bots/bot.py'],
+    examples: ['botjury conform take-away --game-module take-away/index.js -- python3 take-away/bots/bot.py'],
     notes: 'Exit codes: 0 the referee conforms, 1 a check failed, 2 the harness could not do its job.',
   },
   help: {

@@ -7,6 +7,7 @@
 // goes instead of $GITHUB_STEP_SUMMARY. Under GitHub Actions (GITHUB_ACTIONS=true) it is added when
 // not named.
 import { prepareOutputFile } from '../core/files.js';
+import { guardedOutput } from '../../reporters/github.js';
 import { fileOutput, streamOutput, type Output } from '../../reporters/output.js';
 import { known } from './lookup.js';
 import { CommandLineError } from './options.js';
@@ -39,10 +40,14 @@ export function reporterTargets(specs: readonly string[], output: string | undef
   if (parsed.filter((p) => p.name === GITHUB).length > 1) throw new CommandLineError('--reporter github: give it once');
   const toStdout = parsed.filter((p) => p.file === undefined && p.name !== GITHUB);
   const machineOnStdout = toStdout.some((p) => p.name !== 'console');
-  return parsed.map((p) => {
+  // github last: reporters end in this order, and it lets the runner read workflow commands again
+  // (reporters/github.ts, guardLog) only after every other reporter printed what bots wrote.
+  const ordered = [...parsed.filter((p) => p.name !== GITHUB), ...parsed.filter((p) => p.name === GITHUB)];
+  return ordered.map((p) => {
     if (p.name === GITHUB) {
       if (p.file !== undefined) prepareOutputFile(p.file, p.flag);
-      return { name: p.name, out: streamOutput(machineOnStdout ? process.stderr : process.stdout), ...(p.file !== undefined ? { summaryFile: p.file } : {}) };
+      // Guarded from here on: nothing a bot writes, printed in the step's log, is read as a workflow command.
+      return { name: p.name, out: guardedOutput(streamOutput(machineOnStdout ? process.stderr : process.stdout)), ...(p.file !== undefined ? { summaryFile: p.file } : {}) };
     }
     let out: Output;
     if (p.file !== undefined) out = fileOutput(p.file, p.flag);

@@ -24,22 +24,29 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * The candidates closest to `input`, best first: an exact match ignoring case, then a prefix either way
- * (`--rol` → `--role`), then those within a third of the length in edits (at least 1, at most 3).
+ * (`--rol` → `--role`), then those within a third of the length in edits (at least 1, at most 3);
+ * only when none is that close, those within a third rounded that begin with the same two letters
+ * (`plys` → `plies`: two edits in five letters), so that a near name is never drowned by a farther
+ * one (`rolle` → `role`, not `rule` too).
  */
 export function closest(input: string, candidates: Iterable<string>, max = 3): string[] {
   const typed = input.slice(0, MAX_INPUT).toLowerCase();
   if (typed === '') return [];
-  const scored: { name: string; score: number }[] = [];
+  const near: { name: string; score: number }[] = [];
+  const farther: { name: string; score: number }[] = [];
   for (const name of new Set(candidates)) {
     const lower = name.toLowerCase();
-    if (lower === typed) scored.push({ name, score: -2 });
-    else if (lower.startsWith(typed) || (typed.startsWith(lower) && lower.length >= 3)) scored.push({ name, score: -1 });
+    if (lower === typed) near.push({ name, score: -2 });
+    else if (lower.startsWith(typed) || (typed.startsWith(lower) && lower.length >= 3)) near.push({ name, score: -1 });
     else {
       const d = editDistance(typed, lower);
-      const allowed = Math.min(3, Math.max(1, Math.floor(Math.max(typed.length, lower.length) / 3)));
-      if (d <= allowed) scored.push({ name, score: d });
+      const longer = Math.max(typed.length, lower.length);
+      if (d <= Math.min(3, Math.max(1, Math.floor(longer / 3)))) near.push({ name, score: d });
+      // Farther only with the same first two letters: `plys` → `plies`, never `speed` → `send`.
+      else if (d <= Math.min(3, Math.max(1, Math.round(longer / 3))) && typed.slice(0, 2) === lower.slice(0, 2)) farther.push({ name, score: d });
     }
   }
+  const scored = near.length > 0 ? near : farther;
   return scored.sort((x, y) => x.score - y.score || x.name.localeCompare(y.name)).slice(0, max).map((s) => s.name);
 }
 

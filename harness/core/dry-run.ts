@@ -13,9 +13,15 @@ const MAX_ACTIONS_PER_STEP = 10_000;
 
 type Decision = Exclude<GameAction, { type: 'send' }>;
 
-export async function dryRunProblems(scenario: Scenario, game: GameDefinition): Promise<ScenarioProblem[]> {
-  const steps = scenario.steps;
-  if (!steps || steps.length === 0) return [];
+/**
+ * `checkOpponent` (validate): a scenario without steps has nothing to play through, but its game is
+ * still made once per role, so that a built-in opponent the game does not know is reported at its
+ * line. run and check skip that (a game made for nothing costs up to tens of ms) and report such a
+ * name as each run's harness error, exit 2 as well.
+ */
+export async function dryRunProblems(scenario: Scenario, game: GameDefinition, options: { checkOpponent?: boolean } = {}): Promise<ScenarioProblem[]> {
+  const steps = scenario.steps ?? [];
+  if (steps.length === 0 && !(options.checkOpponent && scenario.opponent !== undefined)) return [];
   const roles = scenario.role !== undefined ? [scenario.role] : [...game.roles];
   for (const role of roles) {
     const problem = await dryRunRole(scenario, game, role, steps);
@@ -29,21 +35,27 @@ async function dryRunRole(scenario: Scenario, game: GameDefinition, role: string
   const profileName = scenario.profile ?? game.defaultProfile;
   if (!Object.hasOwn(game.profiles, profileName)) return null; // reported by the loader
   const at = (step: Step | null, message: string): ScenarioProblem => ({ file: scenario.file, line: step?.srcLine || 1, col: 1, message });
-  let jury: Game;
-  try {
-    jury = game.createGame({
+  const create = (opponent: string | undefined): Game =>
+    game.createGame({
       bots: [role],
       seed: numericSeed(scenario.seed),
       rng: createRng(scenario.seed),
       setup: scenario.setup,
       scenarioDir: scenario.dir,
       profile: game.profiles[profileName]!,
-      ...(scenario.opponent !== undefined ? { opponent: scenario.opponent } : {}),
+      ...(opponent !== undefined ? { opponent } : {}),
     });
+  let jury: Game;
+  try {
+    jury = create(scenario.opponent);
   } catch (e) {
     if (e instanceof DataUnavailable) return null;
-    if (e instanceof ScenarioError) return at(null, e.message);
+    if (e instanceof ScenarioError) return (await opponentProblem(scenario, create, e.message)) ?? at(null, e.message);
     throw e;
+  }
+  if (steps.length === 0) {
+    await jury.dispose?.();
+    return null;
   }
   /** The next decision; the jury's writes are skipped, a handshake the step is not about answered. */
   const advance = async (step: Step): Promise<Decision> => {
@@ -67,6 +79,21 @@ async function dryRunRole(scenario: Scenario, game: GameDefinition, role: string
   } finally {
     await jury.dispose?.();
   }
+}
+
+/**
+ * A game that refuses to start with the scenario's `opponent:` but starts without it: the name is the
+ * mistake, reported where it is written.
+ */
+async function opponentProblem(scenario: Scenario, create: (opponent: string | undefined) => Game, message: string): Promise<ScenarioProblem | null> {
+  if (scenario.opponent === undefined) return null;
+  try {
+    await create(undefined).dispose?.();
+  } catch {
+    return null; // something else is wrong too: the message as the game gave it
+  }
+  const pos = scenario.opponentAt ?? { line: 1, col: 1 };
+  return { file: scenario.file, ...pos, message: `opponent: ${message}` };
 }
 
 /** The canonical texts of a step's expectation values, looked up synchronously by the helpers below. */

@@ -48,6 +48,8 @@ export interface Scenario {
   seed: number | string;
   profile?: string;
   opponent?: string;
+  /** Where `opponent:` is written (line, column of its value): a name the game does not know is reported there. */
+  opponentAt?: { line: number; col: number };
   tags: string[];
   /** Outside files the scenario needs (absolute paths); missing ones make it skipped. */
   requires?: string[];
@@ -273,6 +275,7 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
     seed: (raw.seed as number | string | undefined) ?? 0,
     ...(raw.profile !== undefined ? { profile: String(raw.profile) } : {}),
     ...(raw.opponent !== undefined ? { opponent: String(raw.opponent) } : {}),
+    ...(raw.opponent !== undefined && nodeAt(doc, '/opponent')?.range ? { opponentAt: at(nodeAt(doc, '/opponent')!.range![0]) } : {}),
     tags: (raw.tags as string[] | undefined) ?? [],
     requires: ((raw.requires as string[] | undefined) ?? []).map((r) => path.resolve(path.dirname(absPath), r)),
     ...(raw.limits ? { limits: raw.limits as Limits } : {}),

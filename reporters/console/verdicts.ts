@@ -14,7 +14,8 @@ export const MAX_GROUPS = 8;
 const MAX_MESSAGE = 400;
 const MAX_FIELD = 200;
 const MAX_EVIDENCE = 300;
-const STDERR_LINES = 8;
+/** Lines of a stderr excerpt shown: a Java stack trace's exception line and the bot's frames, a Python traceback's last frames. */
+const STDERR_LINES = 16;
 const STDERR_LINE_CHARS = 160;
 /** Keys of `evidence` that hold the bot's stderr: shown as indented lines, not squashed into one. */
 const STDERR_KEYS = new Set(['stderrTail', 'head']);
@@ -160,7 +161,8 @@ export function stderrBlock(part: 'start' | 'end', excerpt: string, totalBytes: 
   const shown = part === 'end' ? all.slice(-STDERR_LINES) : all.slice(0, STDERR_LINES);
   const hidden = all.length - shown.length;
   const lines = [paint('dim', `      stderr${cut ? ` (${part === 'end' ? 'the last' : 'the first'} ${Buffer.byteLength(excerpt)} of ${totalBytes} bytes)` : ''}:`)];
-  const body = shown.map((l) => `        ${paint('dim', '│')} ${bounded(l, STDERR_LINE_CHARS)}`);
+  // A tab is harmless on a terminal: shown as spaces (a stack trace's indent), not as \t.
+  const body = shown.map((l) => `        ${paint('dim', '│')} ${bounded(l.replace(/\t/g, '    '), STDERR_LINE_CHARS)}`);
   const more = hidden > 0 ? [paint('dim', `        … ${hidden} ${part === 'end' ? 'earlier' : 'more'} line${hidden === 1 ? '' : 's'}`)] : [];
   return part === 'end' ? [...lines, ...more, ...body] : [...lines, ...body, ...more];
 }

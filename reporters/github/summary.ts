@@ -4,8 +4,8 @@
 // a step summary over 1 MiB ("supports content up to a size of 1024k"), so sections are added, most
 // important first, while they fit in the bytes given; what does not fit is said in one line.
 import type { RunReport } from '../../harness/core/runner.js';
-import { excusedLate, excusedSentence, failingRuns, groupCauses, pliesText, sameCause, type Cause } from '../causes.js';
-import { fixHint, type BotLanguage } from '../console/fix-hints.js';
+import { excusedLate, excusedSentence, failingRuns, groupCauses, pliesText, runsOf, sameCause, type BotOf, type Cause } from '../causes.js';
+import { botLanguage, fixHint, type BotLanguage } from '../console/fix-hints.js';
 import { rerunCommand } from '../console/rerun.js';
 import { groupTitle, groupVerdicts, printable } from '../console/verdicts.js';
 import { replyFigures } from '../figures.js';
@@ -52,6 +52,10 @@ export interface SummaryOptions {
   budget: number;
   /** False for a match: its runs are seats of games, not scenario files to re-run. */
   rerunnable?: boolean;
+  /** A match or a tournament: the bot each run judged; each bot's causes are its own (causes.ts). */
+  botOf?: BotOf;
+  /** Where bot commands are relative to (the language of a match's bot). */
+  cwd?: string;
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -60,7 +64,8 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 export function summaryMarkdown(report: RunReport, options: SummaryOptions): string {
   const s = report.summary;
   const results = report.results;
-  const causes = groupCauses(results, report.strict);
+  const botOf = options.botOf;
+  const causes = groupCauses(results, report.strict, botOf && ((r) => botOf(r)?.name));
   const failing = causes.filter((c) => c.fails);
   const warnings = causes.filter((c) => !c.fails);
   const excused = excusedLate(results);
@@ -83,11 +88,11 @@ ${mdCode(report.bot.command.join(' '), 300)} · ${mdText(`${report.tool.name} ${
   if (failing.length > 0) {
     const one = sameCause(causes, results);
     sections.push(`#### Causes of failure (${failing.length})\n`);
-    failing.slice(0, MAX_CAUSES).forEach((c, i) => sections.push(causeSection(c, i + 1, results.length, one, report.bot.command, options)));
+    failing.slice(0, MAX_CAUSES).forEach((c, i) => sections.push(causeSection(c, i + 1, runsOf(results, c, botOf), one, report.bot.command, options)));
     if (failing.length > MAX_CAUSES) sections.push(`… and ${failing.length - MAX_CAUSES} more causes: every run's verdicts are in the job log and the HTML report.\n`);
   }
   if (warnings.length > 0) {
-    const lines = warnings.slice(0, MAX_CAUSES).map((c) => `- ⚠️ **${mdText(c.code, 60)}**${mdText(pliesText(c))} — ${c.runs.length} of ${plural(results.length, 'run')}: ${mdText(c.message, 300)}`);
+    const lines = warnings.slice(0, MAX_CAUSES).map((c) => `- ⚠️ ${c.owner !== undefined ? `bot ${mdText(c.owner, 40)}: ` : ''}**${mdText(c.code, 60)}**${mdText(pliesText(c))} — ${c.runs.length} of ${c.owner !== undefined ? 'its ' : ''}${plural(runsOf(results, c, botOf), 'run')}: ${mdText(c.message, 300)}`);
     sections.push(`#### Warnings (${warnings.length})\n\n${lines.join('\n')}${warnings.length > MAX_CAUSES ? `\n- … and ${warnings.length - MAX_CAUSES} more` : ''}\n`);
   }
   const figures = replyFigures(results);
@@ -119,8 +124,14 @@ ${mdCode(report.bot.command.join(' '), 300)} · ${mdText(`${report.tool.name} ${
 
 function causeSection(c: Cause, n: number, total: number, one: boolean, botCommand: readonly string[], options: SummaryOptions): string {
   const what = c.kind === 'harness-error' ? 'harness error (exit 2: botjury could not judge these runs)' : `<code>${mdText(c.code, 60)}</code>`;
-  const lines = [`**${n}. ${what}${mdText(pliesText(c))} — ${c.runs.length} of ${plural(total, 'run')}${one ? ' — the same cause' : ''}**`, '', `> ${mdLine(c.message)}`, ''];
-  const hint = c.kind === 'verdict' ? fixHint(c.code, options.language) : null;
+  // A match's or tournament's cause is one bot's: named, counted over its runs, fixed in its language.
+  const owner = c.owner !== undefined ? options.botOf?.(c.first.result) : undefined;
+  const whose = owner ? `bot ${mdText(owner.name, 40)}: ` : '';
+  const lines = [`**${n}. ${whose}${what}${mdText(pliesText(c))} — ${c.runs.length} of ${owner ? 'its ' : ''}${plural(total, 'run')}${one ? ' — the same cause' : ''}**`, ''];
+  if (owner) lines.push(`Bot ${mdText(owner.name, 40)}: ${mdCode(owner.command.join(' '), 300)}`, '');
+  lines.push(`> ${mdLine(c.message)}`, '');
+  const language = owner ? botLanguage(owner.command, options.cwd) : options.language;
+  const hint = c.kind === 'verdict' ? fixHint(c.code, language) : null;
   if (hint) lines.push(`**Fix (${hint.language}):** ${hint.lines.map((l) => mdText(l, 300)).join(' ')}`, '');
   const r = c.first.result;
   const step = c.first.violation?.step;

@@ -1,7 +1,7 @@
 // The command line as a person meets it: per-command help with examples that run, "did you mean",
 // list <game>, -t/--grep, --bail, and the console's verdict blocks for real broken bots.
 import { execa } from 'execa';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ describe('help', () => {
     const examples = (await Promise.all(ALL_COMMANDS.map(async (c) => (await runCli([c, '--help'])).stdout))).flatMap((page) => page.split('\n').filter((l) => l.startsWith('  npx botjury ')));
     expect(examples.length).toBeGreaterThan(20);
     // Every path in them is botjury's installed package, or a file the user has or makes.
-    const USERS = /^(bot\.py|\.\/bot|\.\/old-bot|Bot|run\.json|match\.jsonl|tournament\.jsonl|report\.html|junit\.xml|my-scenarios\/(game\.yaml)?|game-page\.txt|shard-\d\.json|found|\/tmp|\.\/take-away\/index\.js|take-away\/bots\/bot\.py|build)$/;
+    const USERS = /^(bot\.py|\.\/bot|\.\/old-bot|Bot|run\.json|match\.jsonl|tournament\.jsonl|report\.html|junit\.xml|my-scenarios\/(game\.yaml)?|game-page\.txt|shard-\d\.json|found|take-away\/index\.js|take-away\/bots\/bot\.py|build)$/;
     for (const example of examples)
       for (const word of example.trim().split(/\s+/).flatMap((w) => w.split('=').slice(-1)))
         if (/[/.]/.test(word) && !/^\d|^--|^-t$/.test(word) && !/^[\d.,]+$/.test(word)) expect(word.startsWith('node_modules/botjury/') || USERS.test(word), `${example}: ${word}`).toBe(true);
@@ -55,7 +55,12 @@ describe('help', () => {
       writeFileSync(path.join(repo, 'my-scenarios', 'mine.yaml'), 'game: alquerque\nrole: black\nsteps:\n  - opponent: c3-d4\n  - bot: e5*c3\n');
       const pages = await Promise.all(['validate', 'list', 'run'].map(async (c) => (await runCli([c, '--help'])).stdout));
       const runnable = pages.flatMap((p) => p.split('\n')).filter((l) => l.startsWith('  npx botjury ') && (!l.includes(' -- ') || l.endsWith(' -- python3 bot.py')) && !l.includes('-t tie'));
-      expect(runnable.length).toBeGreaterThanOrEqual(4);
+      // new-game's examples, then conform's: the package it writes, checked as the examples say.
+      const gamePages = await Promise.all(['new-game', 'conform'].map(async (c) => (await runCli([c, '--help'])).stdout));
+      const gameExamples = gamePages.flatMap((p) => p.split('\n')).filter((l) => l.startsWith('  npx botjury '));
+      expect(gameExamples).toHaveLength(3);
+      runnable.push(...gameExamples);
+      expect(runnable.length).toBeGreaterThanOrEqual(7);
       for (const example of runnable) {
         const r = await execa(process.execPath, [CLI, ...example.trim().split(/\s+/).slice(2)], { cwd: repo, reject: false, stdin: 'ignore', env: { NO_COLOR: '1' } });
         expect(r.exitCode, `${example}\n${String(r.stdout).slice(-1000)}${String(r.stderr)}`).toBe(0);
@@ -81,6 +86,38 @@ describe('did you mean', () => {
     expect(await usage(['run', 'scenarios/alquerque/quit-handling.yaml', '--reporter', 'jsn', '--', 'true'])).toContain("unknown reporter 'jsn' (did you mean json?)");
     expect(await usage(['check', 'alquerque', '--profile', 'codecup2009', '--', 'true'])).toContain("unknown profile 'codecup2009' (did you mean codecup2008?)");
     expect(await usage(['list', 'alquerq'])).toContain('(did you mean alquerque?)');
+  });
+  it("validate: a built-in opponent the game does not have, at its line, also in a scenario without steps; a key two edits off", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-validate-'));
+    try {
+      writeFileSync(path.join(dir, 'a.yaml'), 'game: alquerque\nname: a whole game\nrole: black\nopponent: randum\n');
+      writeFileSync(path.join(dir, 'b.yaml'), 'game: snakecore\nname: steps\nopponent: gredy\n');
+      writeFileSync(path.join(dir, 'c.yaml'), 'game: alquerque\nname: c\nsteps:\n  - opponent: c3-d4\n  - play: { plys: 5 }\n');
+      const r = await runCli(['validate', dir]);
+      expect(r.code).toBe(2);
+      expect(r.stdout.split('\n').filter(Boolean).map((l) => l.slice(dir.length + 1))).toEqual([
+        "a.yaml:4:11: opponent: alquerque's built-in opponents are random, feeder, shy; not 'randum'",
+        "b.yaml:3:11: opponent: snakecore's built-in opponents are greedy, random, idle, not 'gredy'",
+        "c.yaml:5:13: steps.1.play: unknown key 'plys' (did you mean 'plies'?)",
+      ]);
+      expect(r.stderr).toContain('0 of 3 scenario files valid');
+      expect(r.stdout).not.toMatch(/^::/m);
+      // Under GitHub Actions each problem is also an annotation at its file (relative to the workspace), line and column.
+      writeFileSync(path.join(dir, 'env'), '');
+      const gh = await runCli(['validate', dir], { env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir, GITHUB_ENV: path.join(dir, 'env'), BOTJURY_ANNOTATIONS: '47' } });
+      expect(readFileSync(path.join(dir, 'env'), 'utf8')).toBe('BOTJURY_ANNOTATIONS=50\n'); // the job's count, for later steps
+      expect(gh.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([
+        "::error file=a.yaml,line=4,col=11,title=botjury validate::opponent: alquerque's built-in opponents are random, feeder, shy; not 'randum'",
+        "::error file=b.yaml,line=3,col=11,title=botjury validate::opponent: snakecore's built-in opponents are greedy, random, idle, not 'gredy'",
+        "::error file=c.yaml,line=5,col=13,title=botjury validate::steps.1.play: unknown key 'plys' (did you mean 'plies'?)",
+      ]);
+      // run and check: the same words as the run's harness error, exit 2 (the scenario's fault, not the bot's).
+      const run = await runCli(['run', path.join(dir, 'a.yaml'), '--', ...BOT]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toContain("harness error: alquerque's built-in opponents are random, feeder, shy; not 'randum'");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('says which option lacks a value and where an option does not apply', async () => {
     expect(await usage(['check', 'alquerque', '--role'])).toContain('--role needs a value (--role R)');

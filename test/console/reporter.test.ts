@@ -116,13 +116,34 @@ describe('console reporter', () => {
   });
 
   it('shows the end of a long stderr, marking the cut line and the lines left out', async () => {
-    const lines = Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n');
-    const tail = lines.slice(-100);
+    const lines = Array.from({ length: 60 }, (_, i) => `line ${i}`).join('\n');
+    const tail = lines.slice(-300);
     const crash: Violation = { code: 'crash', severity: 'error', atMs: 5, message: 'the bot was killed by SIGSEGV', evidence: { stderrTail: tail } };
     const text = await render([result('crash', 'failed', [crash], { bytes: 5000, head: '' })]);
-    expect(text).toContain('stderr (the last 100 of 5000 bytes):');
-    expect(text).toMatch(/… \d+ earlier lines\n(        │ line \d+\n){8}/);
-    expect(text).toContain('        │ line 29\n');
+    expect(text).toContain('stderr (the last 300 of 5000 bytes):');
+    expect(text).toMatch(/… \d+ earlier lines\n(        │ line \d+\n){16}/);
+    expect(text).toContain('        │ line 59\n');
+  });
+
+  it("shows a Java bot's stack trace from its exception line: what it failed to parse, and where", async () => {
+    const trace = [
+      'Exception in thread "main" java.lang.NumberFormatException: For input string: "Quit"',
+      '\tat java.base/java.lang.NumberFormatException.forInputString(NumberFormatException.java:67)',
+      '\tat java.base/java.lang.Integer.parseInt(Integer.java:662)',
+      '\tat java.base/java.lang.Integer.parseInt(Integer.java:778)',
+      '\tat Move.parse(Move.java:21)',
+      '\tat Protocol.readMove(Protocol.java:40)',
+      '\tat Game.opponentTurn(Game.java:88)',
+      '\tat Game.loop(Game.java:61)',
+      '\tat Bot.run(Bot.java:30)',
+      '\tat Bot.main(Bot.java:12)',
+      '',
+    ].join('\n');
+    const crash: Violation = { code: 'crash', severity: 'error', atMs: 5, message: 'the bot exited with status 1 after the jury sent Quit', evidence: { exitCode: 1, stderrTail: trace } };
+    const text = await render([result('crash', 'failed', [crash], { bytes: trace.length, head: trace })]);
+    expect(text).toContain('        │ Exception in thread "main" java.lang.NumberFormatException: For input string: "Quit"\n');
+    expect(text).toContain('        │     at Move.parse(Move.java:21)\n');
+    expect(text).not.toContain('earlier line');
   });
 
   it('stays bounded whatever the bot wrote: a flood of verdicts, many kinds, huge lines', async () => {

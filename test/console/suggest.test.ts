@@ -22,6 +22,15 @@ describe('closest', () => {
     expect(closest('rol', ['reporter', 'role', 'profile'])).toEqual(['role']);
     expect(closest('jsn', ['console', 'json', 'tap', 'junit', 'html'])).toEqual(['json']);
     expect(closest('chess', ['alquerque', 'amazes', 'snakecore'])).toEqual([]);
+    // When nothing is that close, a third of the length rounded: two edits in five letters, one in four.
+    expect(closest('plys', ['until', 'plies', 'withinMs'])).toEqual(['plies']);
+    expect(closest('tye', ['end', 'tie', 'quit'])).toEqual(['tie']);
+    expect(closest('abcd', ['abxy'])).toEqual([]);
+    // ...never beside a nearer one.
+    expect(closest('rolle', ['role', 'rule', 'seed'])).toEqual(['role']);
+    expect(closest('tei', ['tie', 'their'])).toEqual(['tie']);
+    // ...and only with the same first two letters.
+    expect(closest('speed', ['send', 'bot', 'play'])).toEqual([]);
   });
   it('phrases the suggestion', () => {
     expect(didYouMean('--rol'.slice(2), ['role', 'reporter'], (n) => `--${n}`)).toBe(' (did you mean --role?)');

@@ -222,8 +222,92 @@ export function allRuns(runs: StepRun[]): StepRun[] {
   return runs.flatMap((r) => [r, ...allRuns(r.inner ?? [])]);
 }
 
-/** Workflow-command lines of one kind in a step's output. */
+/** Workflow-command lines of one kind in a step's output, as the runner reads them (workflowCommands). */
 export function annotations(output: string, level: 'error' | 'warning' | 'notice'): string[] {
-  return output.split('\n').filter((l) => l.startsWith(`::${level} `) || l.startsWith(`::${level}::`));
+  return workflowCommands(output).filter((c) => c.command === level).map((c) => c.line);
+}
+
+/** A workflow command the runner took from a line of a step's output. */
+export interface WorkflowCommand {
+  command: string;
+  properties: Record<string, string>;
+  data: string;
+  /** The output line it came from. */
+  line: string;
+}
+
+/** The commands of actions/runner's ActionCommandManager (its registered extensions), lowercase. */
+const RUNNER_COMMANDS = ['error', 'warning', 'notice', 'debug', 'group', 'endgroup', 'echo', 'add-mask', 'add-path', 'set-env', 'set-output', 'save-state', 'add-matcher', 'remove-matcher', 'stop-commands'];
+
+/**
+ * The commands a GitHub runner reads from a step's output, line by line, as actions/runner's
+ * ActionCommandManager.TryProcessCommand does: `::name props::data` after leading blanks
+ * (ActionCommand.TryParseV2), else `##[name props]data` anywhere in the line (TryParse), names of
+ * registered commands only, in any case; `::stop-commands::TOKEN` reads nothing more until a line
+ * that is the command TOKEN.
+ */
+export function workflowCommands(output: string): WorkflowCommand[] {
+  const registered = new Set(RUNNER_COMMANDS);
+  let stopToken: string | null = null;
+  const found: WorkflowCommand[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    const c = parseV2(line, registered) ?? parseV1(line, registered);
+    if (!c) continue;
+    if (stopToken !== null) {
+      if (c.command === stopToken) {
+        registered.delete(stopToken);
+        stopToken = null;
+        found.push(c);
+      }
+      continue;
+    }
+    if (c.command === 'stop-commands') {
+      stopToken = c.data.toLowerCase();
+      registered.add(stopToken);
+    }
+    found.push(c);
+  }
+  return found;
+}
+
+const unescape = (text: string, pairs: [string, string][]): string => pairs.reduce((t, [from, to]) => t.split(from).join(to), text);
+const DATA: [string, string][] = [['%0D', '\r'], ['%0A', '\n'], ['%25', '%']];
+const PROPERTY: [string, string][] = [['%0D', '\r'], ['%0A', '\n'], ['%3A', ':'], ['%2C', ','], ['%25', '%']];
+const V1: [string, string][] = [['%3B', ';'], ['%0D', '\r'], ['%0A', '\n'], ['%5D', ']'], ['%25', '%']];
+
+function parseV2(line: string, registered: ReadonlySet<string>): WorkflowCommand | null {
+  const text = line.trimStart();
+  if (!text.startsWith('::')) return null;
+  const end = text.indexOf('::', 2);
+  if (end < 0) return null;
+  const info = text.slice(2, end);
+  const space = info.indexOf(' ');
+  const command = (space < 0 ? info : info.slice(0, space)).toLowerCase();
+  if (!registered.has(command)) return null;
+  const properties: Record<string, string> = {};
+  if (space > 0)
+    for (const pair of info.slice(space + 1).trim().split(',').filter(Boolean)) {
+      const eq = pair.indexOf('=');
+      if (eq > 0 && eq < pair.length - 1) properties[pair.slice(0, eq)] = unescape(pair.slice(eq + 1), PROPERTY);
+    }
+  return { command, properties, data: unescape(text.slice(end + 2), DATA), line };
+}
+
+function parseV1(line: string, registered: ReadonlySet<string>): WorkflowCommand | null {
+  const start = line.indexOf('##[');
+  if (start < 0) return null;
+  const rb = line.indexOf(']', start);
+  if (rb < 0) return null;
+  const info = line.slice(start + 3, rb);
+  const space = info.indexOf(' ');
+  const command = (space < 0 ? info : info.slice(0, space)).toLowerCase();
+  if (!registered.has(command)) return null;
+  const properties: Record<string, string> = {};
+  if (space > 0)
+    for (const pair of info.slice(space + 1).split(';').filter(Boolean)) {
+      const eq = pair.indexOf('=');
+      if (eq > 0 && eq < pair.length - 1) properties[pair.slice(0, eq)] = unescape(pair.slice(eq + 1), V1);
+    }
+  return { command, properties, data: unescape(line.slice(rb + 1), V1), line };
 }
 

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fencedBlocks } from '../markdown.js';
 import { ROOT, type Report } from '../helpers.js';
-import { allRuns, annotations, FakeRunner, type StepRun, type Step } from './fake-runner.js';
+import { allRuns, annotations, FakeRunner, workflowCommands, type StepRun, type Step } from './fake-runner.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-package-'));
 const app = path.join(tmp, 'my-bot');
@@ -147,6 +147,10 @@ const XML_OR_HTML = /\.(xml|html)$/;
 function expectFailingGate(run: StepRun, runsInShard: number): { errors: string[]; summaryBytes: number } {
   expect(run.exitCode, run.output.slice(-3000)).toBe(1);
   const runs = `${runsInShard} of ${runsInShard} run${runsInShard === 1 ? '' : 's'}`;
+  // The runner reads botjury's annotations (after it resumed commands), and no other command.
+  const commands = workflowCommands(run.output);
+  expect(commands[0]?.command).toBe('stop-commands');
+  expect(commands.slice(2).every((c) => ['error', 'warning', 'notice'].includes(c.command) && c.properties.title?.startsWith('botjury: ')), run.output.slice(-3000)).toBe(true);
   const errors = annotations(run.output, 'error');
   expect(errors.length).toBeGreaterThan(0);
   expect(errors.length).toBeLessThanOrEqual(10);
@@ -156,7 +160,9 @@ function expectFailingGate(run: StepRun, runsInShard: number): { errors: string[
     expect(m, line).not.toBeNull();
     const file = path.join(repo, decodeURIComponent(m![1]!.replace(/%3A/g, ':').replace(/%2C/g, ',')));
     expect(existsSync(file), file).toBe(true);
-    expect(Number(m![2])).toBeLessThanOrEqual(readFileSync(file, 'utf8').split('\n').length);
+    // The line is where the step it happened in is written (`- bot: …`, `- play: …`), or 1 for a whole-game scenario.
+    const at = readFileSync(file, 'utf8').split('\n')[Number(m![2]) - 1]!;
+    expect(Number(m![2]) === 1 || /^\s*- (bot|play|opponent|quit|expect|send)\b/.test(at), `${line}\n${at}`).toBe(true);
     expect(decodeURIComponent(m![3]!)).toMatch(new RegExp(`^botjury: unflushed-output at (?:ply|plies) [\\d–]+ in ${runs}$`));
   }
   expect(errors[0]).toMatch(/%0Afix \(Python\): print\(move, flush=True\)/);

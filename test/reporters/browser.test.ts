@@ -347,10 +347,14 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
   it('shows the failure message in the summary without scrolling (a screenshot of what a reader sees first)', async () => {
     const file = path.join(dir, 'summary.html');
     const json = path.join(dir, 'summary.json');
-    const r = await runCli(['run', 'scenarios/alquerque/play-as-white.yaml', 'scenarios/alquerque/play-as-black.yaml', '--reporter', `html=${file}`, '--reporter', `json=${json}`, '--', 'python3', 'examples/alquerque/broken/moves-back.py']);
+    // The whole suite against a bot that never flushes: twenty failing runs, whose table alone is
+    // taller than the screen — the cause must come before it.
+    const r = await runCli(['check', 'alquerque', '--reporter', `html=${file}`, '--reporter', `json=${json}`, '--', 'python3', 'examples/alquerque/broken/unflushed.py']);
     expect(r.code).toBe(1);
-    const first = (JSON.parse(readFileSync(json, 'utf8')) as RunReport).results.flatMap((x) => x.violations).find((v) => v.severity === 'error')!;
-    expect(first.code).toBe('illegal-move');
+    const all = (JSON.parse(readFileSync(json, 'utf8')) as RunReport).results;
+    expect(all.filter((x) => x.status === 'failed')).toHaveLength(20);
+    const first = all.flatMap((x) => x.violations).find((v) => v.severity === 'error')!;
+    expect(first.code).toBe('unflushed-output');
     const { page, problems } = await open(file);
     const viewport = { width: 1280, height: 720 };
     await page.setViewportSize(viewport);
@@ -360,8 +364,8 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // The cause, with its message and ply, is inside that first screen and nothing covers it.
     const cause = page.locator('.causes li.cause').first();
-    expect(await cause.locator('.code').textContent()).toBe('illegal-move');
-    expect(await cause.textContent()).toMatch(/illegal-move at (ply \d+|plies \d+–\d+) — 2 of 2 runs/);
+    expect(await cause.locator('.code').textContent()).toBe('unflushed-output');
+    expect(await cause.textContent()).toMatch(/unflushed-output at plies 1–2 — 20 of 20 runs — the same cause/);
     const message = cause.locator('.cause-message');
     expect(await message.textContent()).toBe(first.message.length > 600 ? `${first.message.slice(0, 600)}…` : first.message);
     const box = (await message.boundingBox())!;
@@ -374,7 +378,9 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
     expect(Buffer.compare(withText, await page.screenshot({ clip: box }))).not.toBe(0);
     // The summary table's first row names the verdict, its ply and message as well.
     const row = page.locator('table.summary tbody tr').first();
-    expect(await row.locator('td.verdicts').textContent()).toContain(`illegal-move at ply ${first.ply}: ${first.message.slice(0, 100)}`);
+    expect(await row.locator('td.verdicts').textContent()).toContain(`unflushed-output at ply ${first.ply}: ${first.message.slice(0, 100)}`);
+    // ...and that table does not fit on the first screen: the cause is there because it comes first.
+    expect((await page.locator('table.summary').boundingBox())!.height).toBeGreaterThan(viewport.height);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioResult } from '../../harness/core/result.js';
 import type { Violation } from '../../harness/core/violations.js';
-import { causeShape, excusedLate, excusedSentence, groupCauses, pliesText, sameCause } from '../../reporters/causes.js';
+import { causeShape, excusedLate, excusedSentence, groupCauses, pliesText, runsOf, sameCause, seatBots } from '../../reporters/causes.js';
 import { syntheticResult } from './reports.js';
 
 /** The unflushed-output message as the jury words it, for one side, ply and process. */
@@ -63,6 +63,25 @@ describe('causes over a run', () => {
     expect(causeShape("Red's turn 12: moved into a wall")).toBe('moved into a wall');
     expect(causeShape('step 3 (line 12): expected the line READY')).toBe('expected the line READY');
     expect(causeShape("Incomplete strike 'd4*b4'")).not.toBe(causeShape("Invalid move 'd4*b4'"));
+  });
+});
+
+describe("a match's or tournament's causes", () => {
+  it('are each bot\'s own: one bug in two bots is two causes, each counted over that bot\'s runs', () => {
+    const bots = [{ name: 'A', command: ['./a'] }, { name: 'B', command: ['python3', 'b.py'] }, { name: 'C', command: ['node', 'c.js'] }];
+    // Three games, two seats each; C also sits out one seat for a built-in player.
+    const games = [[0, 1], [1, 2], [2, null]].map((seats, g) => ({
+      seats: seats.map((bot, k) => ({ bot, run: run(g * 2 + k, bot === 1 || bot === 2 ? [unflushed(k ? 'Black' : 'White', k + 1, 100 + g * 2 + k)] : []) })),
+    }));
+    const results = games.flatMap((g) => g.seats.map((s) => s.run));
+    const botOf = seatBots(games, bots);
+    expect(botOf(results[5]!)).toBeUndefined(); // the built-in player's seat
+    expect(botOf(results[2]!)?.name).toBe('B');
+    // Without owners, one cause; with them, B's and C's.
+    expect(groupCauses(results)).toHaveLength(1);
+    const causes = groupCauses(results, false, (r) => botOf(r)?.name);
+    expect(causes.map((c) => [c.owner, c.runs.length, runsOf(results, c, botOf)])).toEqual([['B', 2, 2], ['C', 2, 2]]);
+    expect(sameCause(causes, results)).toBe(false);
   });
 });
 

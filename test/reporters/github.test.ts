@@ -11,10 +11,13 @@ import type { ScenarioResult } from '../../harness/core/result.js';
 import type { RunReport } from '../../harness/core/runner.js';
 import type { Violation } from '../../harness/core/violations.js';
 import { annotationsFor, ANNOTATIONS_VAR, writeGithub } from '../../reporters/github.js';
-import { annotationLine, escapeData, escapeProperty } from '../../reporters/github/commands.js';
-import { mdCode, mdLine, mdText, STEP_SUMMARY_LIMIT } from '../../reporters/github/summary.js';
+import { annotationLine, escapeData, escapeProperty, problemAnnotations } from '../../reporters/github/commands.js';
+import { mdCode, mdLine, mdText, STEP_SUMMARY_LIMIT, summaryMarkdown } from '../../reporters/github/summary.js';
+import { seatBots } from '../../reporters/causes.js';
+import { htmlPage } from '../../reporters/html.js';
 import type { Output } from '../../reporters/output.js';
 import { runCli } from '../helpers.js';
+import { workflowCommands } from '../package/fake-runner.js';
 import { syntheticResult } from './reports.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-github-'));
@@ -53,6 +56,15 @@ describe('workflow commands', () => {
     const line = annotationLine({ level: 'error', title: 'x, y: z', file: 'a,b.yaml', line: 3, message: "played 'x'\n::error::pwned\r\n::add-mask::secret" });
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toBe('::error file=a%2Cb.yaml,line=3,title=x%2C y%3A z::played \'x\'%0A::error::pwned%0D%0A::add-mask::secret');
+  });
+
+  it("validate's problems: an error at each file, line and column, at most 10, the last counting the rest", () => {
+    const problems = Array.from({ length: 13 }, (_, i) => ({ file: `s${i % 2}.yaml`, line: i + 1, col: 3, message: `problem ${i}` }));
+    const list = problemAnnotations(problems);
+    expect(list).toHaveLength(10);
+    expect(annotationLine(list[0]!)).toBe('::error file=s0.yaml,line=1,col=3,title=botjury validate::problem 0');
+    expect(annotationLine(list[9]!)).toBe('::error title=botjury validate%3A 4 more problems::4 more problems in 2 file(s): the log lists every one.');
+    expect(problemAnnotations(problems.slice(0, 10))).toHaveLength(10);
   });
 
   it('at most 10 error and 10 warning annotations per step, the rest counted in the last one', () => {
@@ -144,6 +156,43 @@ describe('the job summary', () => {
   });
 });
 
+describe('a match or a tournament (botOf)', () => {
+  // B (Python) and C (JavaScript) both forget to flush; A is fine. One bug, two bots, two authors.
+  const bots = [{ name: 'A', command: ['./a'] }, { name: 'B', command: ['python3', 'b.py'] }, { name: 'C', command: ['node', 'c.js'] }];
+  const unflushed = (ply: number) => verdict('unflushed-output', `move 1 (ply ${ply}): the bot wrote its answer into its own output buffer; nothing reached the jury in 503 ms: flush stdout after every answer`, ply);
+  const games = [[0, 1], [1, 0], [0, 2], [2, 0], [1, 2]].map((seats, g) => ({
+    seats: seats.map((bot, k) => ({
+      bot,
+      run: syntheticResult({ scenario: `tournament game ${g + 1}`, name: `game ${g + 1}: ${bots[bot]!.name}`, role: k ? 'black' : 'white', status: bot ? 'failed' : 'passed', violations: bot ? [unflushed(k + 1)] : [] }),
+    })),
+  }));
+  const results = games.flatMap((g) => g.seats.map((s) => s.run));
+  const tournament = report(results, { bot: { command: bots.flatMap((b, i) => (i ? ['--', ...b.command] : b.command)) } });
+  const botOf = seatBots(games, bots);
+
+  it("annotates each bot's cause apart, named, counted over its runs, with the fix in its language", () => {
+    const list = annotationsFor(tournament, { ...ctx(), rerunnable: false, botOf });
+    expect(list.map((a) => a.title)).toEqual(['botjury: bot B: unflushed-output at plies 1–2 in 3 of its 3 runs', 'botjury: bot C: unflushed-output at plies 1–2 in 3 of its 3 runs']);
+    expect(list[0]!.message).toMatch(/^bot B: python3 b\.py\n.*\nfix \(Python\): print\(move, flush=True\)/);
+    expect(list[1]!.message).toMatch(/^bot C: node c\.js\n.*\nfix \(JavaScript\): process\.stdout\.write/);
+    // Without botOf (a bot repository's suite): one cause over all runs, as before.
+    expect(annotationsFor(tournament, { ...ctx(), rerunnable: false }).map((a) => a.title)).toEqual(['botjury: unflushed-output at plies 1–2 in 6 of 10 runs']);
+  });
+
+  it('names each bot in the job summary and the HTML causes', () => {
+    const md = summaryMarkdown(tournament, { language: 'unknown', budget: STEP_SUMMARY_LIMIT, rerunnable: false, botOf });
+    expect(md).toContain('#### Causes of failure (2)');
+    expect(md).toContain('**1. bot B: <code>unflushed-output</code> at plies 1–2 — 3 of its 3 runs**\n\nBot B: <code>python3 b.py</code>');
+    expect(md).toContain('**2. bot C: <code>unflushed-output</code> at plies 1–2 — 3 of its 3 runs**\n\nBot C: <code>node c.js</code>');
+    expect(md).toContain('**Fix (Python):** print(move, flush=True)');
+    expect(md).toContain('**Fix (JavaScript):** process.stdout.write');
+    const html = htmlPage(tournament, undefined, '', { botOf });
+    expect(html.match(/<li class="cause failed"><span class="cause-bot" title="[^"]*">bot [BC]:<\/span>/g)).toHaveLength(2);
+    expect(html).toContain('fix (Python)');
+    expect(html).toContain('fix (JavaScript)');
+  });
+});
+
 describe('the command line', () => {
   const bot = ['python3', 'examples/alquerque/broken/unflushed.py'];
   it('turns it on by itself under GitHub Actions: annotations on stdout beside the console, the summary in $GITHUB_STEP_SUMMARY, the count in $GITHUB_ENV', async () => {
@@ -168,6 +217,49 @@ describe('the command line', () => {
     expect(JSON.parse(r.stdout).summary.failed).toBe(1);
     expect(r.stderr).toMatch(/^::error file=scenarios\/alquerque\/capture-compulsory-white\.yaml,line=11,/m);
     expect(readFileSync(summary, 'utf8')).toContain('#### Causes of failure (1)');
+  });
+
+  // actions/runner reads `::name::` at a line's start and `##[name]` anywhere in a line: the console
+  // prints a bot's answers and stderr, so a bot could forge annotations, mask text, or stop botjury's own.
+  const forger = ['python3', 'test/reporters/fixtures/workflow-commands.py'];
+  /** The commands a runner reads from the log are botjury's: the guard, its resumption, its annotations. */
+  const onlyBotjurys = (log: string, annotationsExpected: boolean) => {
+    const commands = workflowCommands(log);
+    const [stop, ...rest] = commands;
+    expect(stop?.command).toBe('stop-commands');
+    expect(stop!.data).toMatch(/^botjury-[0-9a-f]{32}$/);
+    expect(rest[0]?.command).toBe(stop!.data); // resumed by botjury, with its token
+    const after = rest.slice(1);
+    if (annotationsExpected) expect(after.length).toBeGreaterThan(0);
+    for (const c of after) {
+      expect(['error', 'warning', 'notice'], c.line).toContain(c.command);
+      expect(c.properties.title, c.line).toMatch(/^botjury: /);
+      expect(c.properties.file ?? '', c.line).not.toContain('forged');
+    }
+  };
+
+  it("reads no workflow command from what a bot wrote: the log is guarded from the first line to botjury's own annotations", async () => {
+    const summary = path.join(tmp, 'forged.md');
+    const r = await runCli(['run', 'scenarios/alquerque/play-as-white.yaml', '--', ...forger], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(r.code).toBe(1);
+    // What the bot wrote is in the log, as text: its answer and its stderr.
+    expect(r.stdout).toContain('##[error file=forged.yaml;line=2]forged as an answer');
+    expect(r.stdout).toContain('##[stop-commands]forged-token');
+    onlyBotjurys(r.stdout, true);
+    expect(workflowCommands(r.stdout).find((c) => c.command === 'error')!.line).toMatch(/^::error file=scenarios\/alquerque\/play-as-white\.yaml,line=1,title=botjury%3A bad-format/);
+    // Named before the console (--reporter github --reporter console), the github reporter still ends
+    // last: the console's causes at the end quote the bot's answer.
+    const first = await runCli(['run', 'scenarios/alquerque/play-as-white.yaml', 'scenarios/alquerque/play-as-black.yaml', '--reporter', 'github', '--reporter', 'console', '--', ...forger], { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(first.stdout.slice(first.stdout.indexOf('\nCauses'))).toContain('##[error file=forged.yaml;line=2]forged as an answer');
+    onlyBotjurys(first.stdout, true);
+    // A match and a tournament print bots' texts too.
+    const match = await runCli(['match', 'alquerque', '--games', '1', '--', ...forger, '--', 'python3', 'examples/alquerque/python/bot.py'], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(match.code).toBe(1);
+    onlyBotjurys(match.stdout, true);
+    // botjury stopped by a fault of its own before the annotations: the exit lets the runner read commands again.
+    const fault = await runCli(['check', 'alquerque', '--', 'no-such-bot-anywhere'], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(fault.code).toBe(2);
+    onlyBotjurys(fault.stdout, false);
   });
 
   it("a match: the standings as a Markdown table on the job summary; annotations without a file (a seat is not a scenario file)", async () => {

@@ -40,11 +40,11 @@ interface HostileGame {
  * A game package whose referee is hostile.py in `mode`, in a folder of its own; `dir` is in the command
  * line of the referee, of everything it forks, and of the bots.
  */
-function hostileGame(mode: string, options: { limits?: { startupMs: number; answerMs: number }; fromGame?: number } = {}): HostileGame {
+function hostileGame(mode: string, options: { limits?: { startupMs: number; answerMs: number }; fromGame?: number; referee?: string[] } = {}): HostileGame {
   const dir = mkdtempSync(path.join(tmpdir(), 'botjury-hostile-ref-'));
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
   const { suite: _suite, ...rest } = manifest;
-  const referee = ['python3', HOSTILE, mode, dir, ...(options.fromGame ? [String(options.fromGame)] : [])];
+  const referee = options.referee ?? ['python3', HOSTILE, mode, dir, ...(options.fromGame ? [String(options.fromGame)] : [])];
   writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...rest, id: 'hostile-ref', referee, refereeLimits: options.limits ?? LIMITS }));
   writeFileSync(path.join(dir, 's.yaml'), 'game: hostile-ref\nrole: white\n');
   mkdirSync(path.join(dir, 'bot'));
@@ -66,9 +66,9 @@ async function expectRefereeFault(g: HostileGame, r: MeasuredRun, what: RegExp, 
   expect(r.code, r.stdout + r.stderr).toBe(2);
   const lines = r.stderr.trim().split('\n');
   expect(lines, r.stderr).toHaveLength(1);
-  expect(lines[0]).toMatch(/^botjury: the referee of hostile-ref \(python3 .*hostile\.py /);
+  expect(lines[0]).toMatch(/^botjury: the referee of hostile-ref \((python3 .*hostile\.py |\/nonexistent|python3 -c)/);
   expect(lines[0]).toMatch(what);
-  expect(lines[0]).toMatch(/; its last request: (start|answer \(seat (white|black)\)|snapshot)$/);
+  if (!/cannot start/.test(lines[0]!)) expect(lines[0]).toMatch(/; its last request: (start|answer \(seat (white|black)\)|snapshot)$/);
   expect(lines[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/); // escaped
   expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
   expect(r.stdout).not.toMatch(/illegal-move|crash|timeout/); // no bot verdict
@@ -107,9 +107,27 @@ describe('a hostile referee program is a harness fault: exit 2, one line, no pro
     await expectRefereeFault(g, await runMeasured(runArgs(g, extra), { timeoutMs: 60_000 }), what, limitMs);
   }, 60_000);
 
+  it('a referee command that cannot start, and one that exits at once: exit 2, one line, escaped', async () => {
+    const missing = hostileGame('', { referee: ['/nonexistent/referee\u001b[2J'] });
+    await expectRefereeFault(missing, await runMeasured(runArgs(missing)), /cannot start \/nonexistent\/referee\\x1b\[2J: .*not found/, LIMITS.startupMs);
+    const exits = hostileGame('', { referee: ['python3', '-c', 'import sys; sys.exit(3)'] });
+    await expectRefereeFault(exits, await runMeasured(runArgs(exits)), /exited with status 3 without answering/, LIMITS.startupMs);
+  }, 60_000);
+
   it('a silent referee in a match with --jobs 2: exit 2 within the limit, one line, bounded, nothing left', async () => {
     const g = hostileGame('silent');
     await expectRefereeFault(g, await runMeasured(matchArgs(g, 4), { timeoutMs: 60_000 }), /did not answer within 1000 ms/, LIMITS.answerMs);
+  }, 60_000);
+
+  it('a fault in the second game of a match: exit 2, one line; the first game was played and is in the transcript', async () => {
+    const g = hostileGame('not-json', { fromGame: 2 });
+    const transcript = path.join(g.dir, 'match.jsonl');
+    const r = await runMeasured(['match', 'hostile-ref', '--games', '3', '--jobs', '1', '--game-module', g.manifest, '--transcript', transcript, '--', ...g.bot, '--', ...g.bot], { timeoutMs: 60_000 });
+    await expectRefereeFault(g, r, /answered 'not json', which is not JSON/, LIMITS.answerMs + 10_000);
+    expect(r.stdout).toMatch(/^game 1\/3: /m);
+    const lines = readFileSync(transcript, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(2); // the header and game 1
+    expect((JSON.parse(lines[1]!) as { index: number }).index).toBe(0);
   }, 60_000);
 
   it('SIGTERM during a match whose referees hang while the bots run leaves no process', async () => {

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { definitionDataProblem } from '../../harness/games/manifest.js';
 import { BUILT_IN_GAMES } from '../../harness/games/registry.js';
 import { ROOT, runCli } from '../helpers.js';
-import { expectRefused } from './hostile.js';
+import { expectRefused, runMeasured } from './hostile.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-game-packages-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -47,8 +47,13 @@ describe('--game-module names a file botjury may read', () => {
     const big = path.join(tmp, 'big.js');
     writeFileSync(big, '');
     truncateSync(big, 17 << 20);
-    expectRefused(await list('/dev/zero'), /game module \/dev\/zero: not a regular file \(a character device\)/);
-    expectRefused(await list(fifo), /fifo\.js: not a regular file \(a pipe\)/);
+    // Before: an abort of Node's allocator (/dev/zero), a hang (the pipe). Now refused at once, in little memory.
+    for (const [file, reason] of [['/dev/zero', /game module \/dev\/zero: not a regular file \(a character device\)/], [fifo, /fifo\.js: not a regular file \(a pipe\)/]] as const) {
+      const r = await runMeasured(['list', '--game-module', file], { timeoutMs: 30_000 });
+      expectRefused(r, reason);
+      expect(r.ms).toBeLessThan(10_000);
+      expect(r.peakRssMb).toBeLessThan(300);
+    }
     expectRefused(await list(loop), /loop\.js: too many symbolic links/);
     expectRefused(await list(empty), /game module '.*empty-folder': not found/);
     expectRefused(await list(piped), /piped-package\/package\.json: not a regular file \(a pipe\)/);

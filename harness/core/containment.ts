@@ -137,13 +137,26 @@ export class BotCgroup {
     }
   }
 
-  /** Removes the cgroup, waiting up to `ms` (blocking) for the kernel to empty it after a kill. */
+  /**
+   * Removes the cgroup, waiting up to `ms` (blocking: only where botjury is ending, an interrupt) for the
+   * kernel to empty it after a kill.
+   */
   removeSync(ms: number): boolean {
     const until = Date.now() + ms;
     for (;;) {
       if (this.remove()) return true;
       if (Date.now() >= until) return false;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+    }
+  }
+
+  /** Removes the cgroup within `ms`, without blocking (timers that do not keep botjury alive); false when it could not. */
+  async removeLater(ms: number): Promise<boolean> {
+    const until = Date.now() + ms;
+    for (;;) {
+      if (this.remove()) return true;
+      if (Date.now() >= until) return false;
+      await new Promise((r) => setTimeout(r, 2).unref());
     }
   }
 
@@ -192,7 +205,9 @@ export function removeStaleCgroups(): void {
       if (!owner || processIdentity(Number(owner[1]))?.start === owner[2]) continue;
       const group = new BotCgroup(kind, path.join(parent, name));
       group.killAll();
-      group.removeSync(100);
+      // The kernel needs a moment to empty it: retried in the background (never blocking the event
+      // loop, which may already stamp a bot's replies), and by the next botjury if still not empty.
+      if (!group.remove()) void group.removeLater(100);
     }
   }
 }

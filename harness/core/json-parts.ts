@@ -59,41 +59,74 @@ export interface TopLevel {
 
 /**
  * One pass over the document: its top-level object's members by key (a key given twice, anything but
- * one object, or text after it is a JsonPartsError), and the element spans of the array member `split`.
+ * one object, or text after it is a JsonPartsError), and the element spans of the array member `split`
+ * (more than `maxElements` of them is a JsonPartsError).
  */
-export function scanTopLevel(source: ByteSource, split: string, chunkBytes = CHUNK_BYTES): TopLevel {
+export function scanTopLevel(source: ByteSource, split: string, chunkBytes = CHUNK_BYTES, maxElements = Infinity): TopLevel {
   const s = new Scanner(source, chunkBytes);
-  const members = new Map<string, Span>();
   let elements: TopLevel['elements'] = null;
-  let i = s.skipSpace(0);
-  s.expect(i, 0x7b, 'a JSON object');
-  i = s.skipSpace(i + 1);
-  if (s.byte(i) === 0x7d) i++;
-  else
-    for (;;) {
-      s.expect(i, QUOTE, 'a key');
-      const keyEnd = s.skipString(i);
-      const key = parseSpan(source, { start: i, end: keyEnd }) as string;
-      if (members.has(key)) throw new JsonPartsError(`a key given twice in the top-level object (byte ${i})`);
-      i = s.skipSpace(keyEnd);
-      s.expect(i, 0x3a, "':'");
-      const start = s.skipSpace(i + 1);
-      let end: number;
-      if (key === split && s.byte(start) === 0x5b) {
-        elements = { starts: [], ends: [] };
-        end = s.splitArray(start, elements);
-      } else end = s.skipValue(start);
-      members.set(key, { start, end });
-      i = s.skipSpace(end);
-      if (s.byte(i) === 0x7d) {
-        i++;
-        break;
-      }
-      s.expect(i, 0x2c, "',' or '}'");
-      i = s.skipSpace(i + 1);
-    }
-  if (s.skipSpace(i) !== source.size) throw new JsonPartsError(`text after the JSON document (byte ${i})`);
+  const start = s.skipSpace(0);
+  const { members, end } = s.members(start, 'a JSON object', (key, at) => {
+    if (key !== split || s.byte(at) !== 0x5b) return undefined;
+    elements = { starts: [], ends: [] };
+    const out = elements;
+    return s.eachElement(at, (first, last) => {
+      // Their spans are kept until the head is checked: a flood of tiny elements ("{},") must not fill memory.
+      if (out.starts.length >= maxElements) throw new JsonPartsError(`more than ${maxElements} elements in '${split}' (at byte ${first})`);
+      out.starts.push(first);
+      out.ends.push(last);
+    });
+  });
+  if (s.skipSpace(end) !== source.size) throw new JsonPartsError(`text after the JSON document (byte ${end})`);
   return { members, elements };
+}
+
+/**
+ * The members of the object that is the value at `span` (from a scan: its punctuation is checked
+ * here, every member's bytes by JSON.parse when parsed), by key; null when that value is not an object.
+ */
+export function objectMembers(source: ByteSource, span: Span, chunkBytes = CHUNK_BYTES): Map<string, Span> | null {
+  const s = new Scanner(source, chunkBytes);
+  if (s.byte(span.start) !== 0x7b) return null;
+  const { members, end } = s.members(span.start, 'a JSON object');
+  if (end !== span.end) throw new JsonPartsError(`text after the object at byte ${span.start} (byte ${end})`);
+  return members;
+}
+
+/** The span of each element of the array that is the value at `span`, in order, none parsed; false when that value is not an array. */
+export function elementSpans(source: ByteSource, span: Span, each: (element: Span) => void, chunkBytes = CHUNK_BYTES): boolean {
+  const s = new Scanner(source, chunkBytes);
+  if (s.byte(span.start) !== 0x5b) return false;
+  const end = s.eachElement(span.start, (start, last) => each({ start, end: last }));
+  if (end !== span.end) throw new JsonPartsError(`text after the array at byte ${span.start} (byte ${end})`);
+  return true;
+}
+
+/**
+ * Each element of the array that is the value at `span`, parsed, in order (`each(value, index)`), a
+ * batch of about a chunk of text at a time: never the whole array in memory, text or values. False
+ * (and nothing called) when that value is not an array.
+ */
+export function eachElement(source: ByteSource, span: Span, each: (value: unknown, index: number) => void, chunkBytes = CHUNK_BYTES): boolean {
+  const s = new Scanner(source, chunkBytes);
+  if (s.byte(span.start) !== 0x5b) return false;
+  let index = 0;
+  let batch: Span | null = null;
+  // Consecutive elements with only commas and spaces between them are one JSON array's text.
+  const flush = (): void => {
+    if (!batch) return;
+    const values = parseSpan(source, batch, true) as unknown[];
+    batch = null;
+    for (const v of values) each(v, index++);
+  };
+  const end = s.eachElement(span.start, (first, last) => {
+    if (batch && last - batch.start > chunkBytes) flush();
+    if (batch) batch.end = last;
+    else batch = { start: first, end: last };
+  });
+  flush();
+  if (end !== span.end) throw new JsonPartsError(`text after the array at byte ${span.start} (byte ${end})`);
+  return true;
 }
 
 /** The bytes of one part. */
@@ -110,9 +143,13 @@ export function readSpan(source: ByteSource, span: Span): Buffer {
  */
 const MAYBE_OVERFLOW = /[eE]\+?0*[1-9]\d{2}|\d{200}/;
 
-/** JSON.parse of one part; not JSON, or a number beyond a double, is a JsonPartsError naming its byte. */
-export function parseSpan(source: ByteSource, span: Span): unknown {
-  const text = readSpan(source, span).toString('utf8');
+/**
+ * JSON.parse of one part; not JSON, or a number beyond a double, is a JsonPartsError naming its byte.
+ * `asArray`: the part is a run of array elements and their commas, parsed as one array.
+ */
+export function parseSpan(source: ByteSource, span: Span, asArray = false): unknown {
+  const bytes = readSpan(source, span).toString('utf8');
+  const text = asArray ? `[${bytes}]` : bytes;
   try {
     // A reviver costs four times the parse: only where the text may hold an overflowing literal.
     return MAYBE_OVERFLOW.test(text) ? JSON.parse(text, refuseInfinity) : JSON.parse(text);
@@ -120,7 +157,7 @@ export function parseSpan(source: ByteSource, span: Span): unknown {
     if (e instanceof JsonPartsError) throw new JsonPartsError(`${e.message} (in the value at byte ${span.start})`);
     // V8's message quotes the text around the error: give the position only.
     const at = /position (\d+)/.exec((e as Error).message);
-    throw new JsonPartsError(`not JSON near byte ${at ? span.start + Number(at[1]) : span.start}`);
+    throw new JsonPartsError(`not JSON near byte ${at ? span.start + Math.max(0, Number(at[1]) - (asArray ? 1 : 0)) : span.start}`);
   }
 }
 
@@ -135,7 +172,7 @@ class Scanner {
   private view: Buffer;
   private base = 0;
 
-  constructor(private readonly source: ByteSource, chunkBytes: number) {
+  constructor(readonly source: ByteSource, chunkBytes: number) {
     this.chunk = Buffer.allocUnsafe(chunkBytes);
     this.view = this.chunk.subarray(0, 0);
   }
@@ -210,14 +247,46 @@ class Scanner {
     return j;
   }
 
-  /** Records the spans of the elements of the array at `i`; returns its end. */
-  splitArray(i: number, out: { starts: number[]; ends: number[] }): number {
+  /**
+   * The object at `i`: its members by key (a key given twice is an error) and its end. `value(key, at)`
+   * may scan a member's value itself (returning its end), or return undefined to have it skipped.
+   */
+  members(i: number, what: string, value?: (key: string, at: number) => number | undefined): { members: Map<string, Span>; end: number } {
+    const members = new Map<string, Span>();
+    this.expect(i, 0x7b, what);
+    const open = i;
+    i = this.skipSpace(i + 1);
+    if (this.byte(i) === 0x7d) return { members, end: i + 1 };
+    for (;;) {
+      this.expect(i, QUOTE, 'a key');
+      const keyEnd = this.skipString(i);
+      const key = parseSpan(this.source, { start: i, end: keyEnd }) as string;
+      if (members.has(key)) throw new JsonPartsError(`a key given twice in ${open === 0 || this.topLevel(open) ? 'the top-level object' : `the object at byte ${open}`} (byte ${i})`);
+      i = this.skipSpace(keyEnd);
+      this.expect(i, 0x3a, "':'");
+      const start = this.skipSpace(i + 1);
+      const end = value?.(key, start) ?? this.skipValue(start);
+      members.set(key, { start, end });
+      i = this.skipSpace(end);
+      if (this.byte(i) === 0x7d) return { members, end: i + 1 };
+      this.expect(i, 0x2c, "',' or '}'");
+      i = this.skipSpace(i + 1);
+    }
+  }
+
+  /** True when only spaces come before `pos`: the document's own object. */
+  private topLevel(pos: number): boolean {
+    for (let j = pos - 1; j >= 0; j--) if (!isSpace(this.byte(j))) return false;
+    return true;
+  }
+
+  /** Calls `each(start, end)` for every element of the array at `i`, in order; returns the array's end. */
+  eachElement(i: number, each: (start: number, end: number) => void): number {
     i = this.skipSpace(i + 1);
     if (this.byte(i) === 0x5d) return i + 1;
     for (;;) {
       const end = this.skipValue(i);
-      out.starts.push(i);
-      out.ends.push(end);
+      each(i, end);
       i = this.skipSpace(end);
       if (this.byte(i) === 0x5d) return i + 1;
       this.expect(i, 0x2c, "',' or ']'");

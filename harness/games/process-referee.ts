@@ -48,6 +48,17 @@ export interface RefereeManifest {
 export const REFEREE_MAX_LINE_BYTES = 1 << 20;
 /** Defaults of the referee's own time limits (game.json `refereeLimits` may set 100 ms … 120 s). */
 export const REFEREE_DEFAULT_LIMITS = { startupMs: 10_000, answerMs: 10_000 } as const;
+/**
+ * A snapshot's state (`snapshot`: a picture of the game for the HTML report, asked after every ply) is
+ * at most this many bytes of JSON: the built-in games' largest is ~13 kB (On The Run).
+ */
+export const REFEREE_MAX_SNAPSHOT_BYTES = 64 << 10;
+/**
+ * Snapshots of one game together: past this many bytes the game's later positions are not asked for
+ * (the report shows none); the built-in games' largest game takes ~1.3 MB. Kept whole, 5,000 pictures
+ * of a full line each would take botjury past 5 GB.
+ */
+export const REFEREE_SNAPSHOT_BUDGET_BYTES = 16 << 20;
 /** How long a referee gets to end after botjury is done with it, before it is killed. */
 const REFEREE_EXIT_GRACE_MS = 200;
 
@@ -91,12 +102,15 @@ function validatorFor(kind: AnswerKind): ValidateFunction {
   return validatorsOf(REFEREE_VALIDATORS, createAjv)[kind];
 }
 
-/** The first schema problem of an answer, in one short phrase. */
+/**
+ * The first schema problem of an answer, in one short phrase. Its path and an unknown key's name are
+ * the referee's text: escaped (a key may hold a line break or a terminal escape).
+ */
 function schemaProblem(validate: ValidateFunction): string {
   const e = validate.errors?.[0];
   if (!e) return 'it does not fit the protocol';
-  const extra = e.params && 'additionalProperty' in e.params ? ` ('${String((e.params as { additionalProperty: string }).additionalProperty)}')` : e.params && 'allowedValues' in e.params ? ` (${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues).slice(0, 120)})` : '';
-  return `${e.instancePath || 'the answer'} ${e.message ?? 'is wrong'}${extra}`;
+  const extra = e.params && 'additionalProperty' in e.params ? ` ('${printable(String((e.params as { additionalProperty: string }).additionalProperty), 40)}')` : e.params && 'allowedValues' in e.params ? ` (${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues).slice(0, 120)})` : '';
+  return `${e.instancePath ? printable(e.instancePath, 120) : 'the answer'} ${e.message ?? 'is wrong'}${extra}`;
 }
 
 /** A referee program: one process, spoken to one request at a time. */
@@ -257,6 +271,8 @@ export class ProcessGame implements Game {
   private readonly choices = new Map<string, string[]>();
   private filesBySeat: Record<string, Record<string, string>> = {};
   private starting: Promise<void> | null = null;
+  /** Bytes of snapshots this game kept (REFEREE_SNAPSHOT_BUDGET_BYTES). */
+  private snapshotBytes = 0;
 
   constructor(private readonly manifest: RefereeManifest, private readonly dir: string, private readonly ctx: GameContext) {
     this.name = `the referee of ${manifest.id} (${printable(manifest.referee.join(' '), 120)})`;
@@ -373,8 +389,15 @@ export class ProcessGame implements Game {
     return goals;
   }
 
+  /** A picture of the game, bounded: one over REFEREE_MAX_SNAPSHOT_BYTES is a fault, none past the game's budget. */
   async snapshot(): Promise<unknown> {
-    return (await this.ask({ op: 'snapshot' }, 'snapshotAnswer')).state;
+    if (this.snapshotBytes > REFEREE_SNAPSHOT_BUDGET_BYTES) return undefined;
+    const { state } = await this.ask({ op: 'snapshot' }, 'snapshotAnswer');
+    // What is kept is the state (the line's own spacing is not).
+    const bytes = Buffer.byteLength(JSON.stringify(state) ?? '');
+    if (bytes > REFEREE_MAX_SNAPSHOT_BYTES) throw this.connection!.fault(`answered a snapshot of ${bytes} bytes, more than the ${REFEREE_MAX_SNAPSHOT_BYTES} a picture of the game may take`);
+    this.snapshotBytes += bytes;
+    return state;
   }
 
   async dispose(): Promise<void> {

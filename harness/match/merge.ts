@@ -8,7 +8,10 @@
 //   the match seats and seeds it.
 // Memory stays bounded: one shard's text at a time, one game parsed at a time, and past the detail
 // budget (DETAIL_BUDGET_CHARS) a game keeps only what the merged report needs (results, verdicts with
-// their evidence, reply times). The merged report is checked against the same schema.
+// their evidence, reply times). A game of more than LEAN_GAME_BYTES is never parsed whole: its seats'
+// transcripts and per-reply timings are read one batch of elements at a time, each element checked
+// against its schema, and the game is compacted as it is read. A shard of more than MAX_SHARD_GAMES
+// games is refused while it is scanned. The merged report is checked against the same schema.
 import { closeSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,12 +19,17 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { HarnessError } from '../core/bot-process.js';
 import { FILE_CAPS, FileError, openBoundedFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
-import { fileSource, JsonPartsError, parseSpan, scanTopLevel, type ByteSource } from '../core/json-parts.js';
+import { eachElement, elementSpans, fileSource, JsonPartsError, objectMembers, parseSpan, scanTopLevel, type ByteSource, type Span } from '../core/json-parts.js';
 import { SCHEMA_DIR } from '../core/paths.js';
 import { schemaErrorLine } from '../core/schema-errors.js';
 import { compileSchema, transcriptAjv } from '../tools/transcript.js';
 import { buildReport, DETAIL_BUDGET_CHARS, DetailBound, gameSeed, seating, type MatchBot, type MatchGame, type MatchReport } from './match.js';
 import { parseSprt, type SprtParams } from './stats.js';
+
+/** A game whose JSON text is larger is read lean (leanGame): never parsed whole (the largest real games take ~1–2 MB). */
+export const LEAN_GAME_BYTES = 4 << 20;
+/** Games in one report at most: a match plays at most 1,000,000, and a game confirmed alone is in it twice. */
+export const MAX_SHARD_GAMES = 2_000_000;
 
 /** A shard as `merge` takes it: its top-level fields (games: []), then its games one at a time. */
 export interface ShardParts {
@@ -186,25 +194,28 @@ export function mergeShardFiles(files: readonly { path: string; shown: string }[
 
 /**
  * A shard's parts from its bytes: one pass finds its top-level fields and where each game is; the
- * fields are parsed now, each game when the merger asks for it (only one game's text is read at a time).
+ * fields are parsed now, each game when the merger asks for it (only one game's text is read at a time;
+ * one of more than `leanGameBytes` is read lean, see leanGame).
  */
-export function shardParts(source: ByteSource, name: string, writtenBy = 'botjury match --reporter json=FILE writes a match report'): ShardParts {
+export function shardParts(source: ByteSource, name: string, writtenBy = 'botjury match --reporter json=FILE writes a match report', leanGameBytes = LEAN_GAME_BYTES): ShardParts {
   const fail = (e: unknown): never => {
     if (e instanceof JsonPartsError) throw new FileError(name, `${e.message} (${writtenBy})`);
     throw e;
   };
   try {
-    const { members, elements } = scanTopLevel(source, 'games');
+    const { members, elements } = scanTopLevel(source, 'games', undefined, MAX_SHARD_GAMES);
     const head: Record<string, unknown> = {};
     // defineProperty: a key `__proto__` is a field (the schema refuses it), never the object's prototype.
-    for (const [key, span] of members)
-      if (key !== 'games' || !elements) Object.defineProperty(head, key, { value: parseSpan(source, span), enumerable: true, writable: true, configurable: true });
+    for (const [key, span] of members) if (key !== 'games' || !elements) setField(head, key, parseSpan(source, span));
     // The head is checked before any game is read, with `games: []` when they are an array.
     if (elements) head.games = [];
     function* games(): Generator<unknown> {
       if (!elements) return;
       try {
-        for (let k = 0; k < elements.starts.length; k++) yield parseSpan(source, { start: elements.starts[k]!, end: elements.ends[k]! });
+        for (let k = 0; k < elements.starts.length; k++) {
+          const span = { start: elements.starts[k]!, end: elements.ends[k]! };
+          yield span.end - span.start > leanGameBytes ? leanGame(source, span, `/games/${k}`, name) : parseSpan(source, span);
+        }
       } catch (e) {
         fail(e);
       }
@@ -213,6 +224,116 @@ export function shardParts(source: ByteSource, name: string, writtenBy = 'botjur
   } catch (e) {
     return fail(e);
   }
+}
+
+/** Sets a field of an object parsed from a file: `__proto__` is a field (a schema refuses it), never the prototype. */
+function setField(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A large game (more than LEAN_GAME_BYTES of text) read without holding its detail: every seat's
+ * `run.transcript` and `run.timing.perReply` are read a batch of elements at a time, each element
+ * checked against the schema of a transcript entry or a reply's timing, counted and dropped (the reply
+ * times kept), and the game comes out compacted (as DetailBound compacts one: `replyWallsMs`, the
+ * transcript counted in `transcriptDropped`). Everything else is parsed as it is, and the game is then
+ * checked as any game is. A part that is not of the expected kind (not an object, not an array) is
+ * parsed as it is, for the schema to say what is wrong.
+ */
+function leanGame(source: ByteSource, span: Span, where: string, name: string): unknown {
+  const members = objectMembers(source, span);
+  if (!members) return parseSpan(source, span);
+  const game: Record<string, unknown> = {};
+  for (const [key, part] of members) setField(game, key, key === 'seats' ? leanSeats(source, part, where, name) : parseSpan(source, part));
+  return game;
+}
+
+function leanSeats(source: ByteSource, span: Span, game: string, name: string): unknown {
+  const where = `${game}/seats`;
+  const seats: unknown[] = [];
+  let detail = false;
+  let compacted = false;
+  const ok = eachSpan(source, span, (seatSpan, i) => {
+    // The schema allows 16 seats: the rest are not read.
+    if (i >= 16) throw new FileError(name, `${where}: must NOT have more than 16 items`);
+    const members = objectMembers(source, seatSpan);
+    if (!members) return seats.push(parseSpan(source, seatSpan));
+    const seat: Record<string, unknown> = {};
+    let walls: number[] | null = null;
+    for (const [key, part] of members) {
+      if (key !== 'run') {
+        setField(seat, key, parseSpan(source, part));
+        continue;
+      }
+      const lean = leanRun(source, part, `${where}/${i}/run`, name);
+      setField(seat, key, lean.run);
+      walls = lean.walls;
+      detail ||= lean.detail;
+    }
+    if (Object.hasOwn(seat, 'replyWallsMs')) compacted = true;
+    else if (walls) setField(seat, 'replyWallsMs', walls);
+    return seats.push(seat);
+  });
+  if (!ok) return parseSpan(source, span);
+  // A game compacted in its shard keeps no detail in any seat (seatRunsProblem says it of a game read whole).
+  if (compacted && detail) throw new FileError(name, `${game}: a compacted game (reply times in place of detail) keeps a transcript or per-reply timings`);
+  if (compacted) for (const s of seats) if (s && typeof s === 'object' && Object.hasOwn(s, 'run') && !Object.hasOwn(s, 'replyWallsMs')) setField(s as Record<string, unknown>, 'replyWallsMs', []);
+  return seats;
+}
+
+/** A seat's run with its transcript and per-reply timings read element by element and dropped. */
+function leanRun(source: ByteSource, span: Span, where: string, name: string): { run: unknown; walls: number[] | null; detail: boolean } {
+  const members = objectMembers(source, span);
+  if (!members) return { run: parseSpan(source, span), walls: null, detail: false };
+  const run: Record<string, unknown> = {};
+  let dropped = 0;
+  let walls: number[] | null = null;
+  let detail = false;
+  const check = (validate: ValidateFunction[], value: unknown, at: string): void => {
+    for (const v of validate) if (!v(value)) throw new FileError(name, schemaErrorLine(v.errors ?? [], at));
+  };
+  for (const [key, part] of members) {
+    if (key === 'transcript') {
+      const v = validators();
+      const isArray = eachElement(source, part, (entry, j) => {
+        check([v.transcriptEntry], entry, `${where}/transcript/${j}`);
+        dropped++;
+      });
+      setField(run, key, isArray ? [] : parseSpan(source, part));
+      detail ||= dropped > 0;
+    } else if (key === 'timing') {
+      const timing = objectMembers(source, part);
+      if (!timing) {
+        setField(run, key, parseSpan(source, part));
+        continue;
+      }
+      const t: Record<string, unknown> = {};
+      for (const [tk, tp] of timing) {
+        if (tk !== 'perReply') {
+          setField(t, tk, parseSpan(source, tp));
+          continue;
+        }
+        const v = validators();
+        const kept: number[] = [];
+        const isArray = eachElement(source, tp, (reply, j) => {
+          check(v.replyTiming, reply, `${where}/timing/perReply/${j}`);
+          kept.push((reply as { wallMs: number }).wallMs);
+        });
+        setField(t, tk, isArray ? [] : parseSpan(source, tp));
+        if (isArray) walls = kept;
+        detail ||= kept.length > 0;
+      }
+      setField(run, key, t);
+    } else setField(run, key, parseSpan(source, part));
+  }
+  if (typeof run.transcriptDropped === 'number') run.transcriptDropped += dropped;
+  return { run, walls, detail };
+}
+
+/** `each(span, index)` for every element of the array at `span` (false: not an array), without parsing them. */
+function eachSpan(source: ByteSource, span: Span, each: (element: Span, index: number) => void): boolean {
+  let index = 0;
+  return elementSpans(source, span, (element) => each(element, index++));
 }
 
 /**
@@ -228,17 +349,26 @@ export function mergeReports(reports: readonly MatchReport[], options: { game?: 
   return merger.finish();
 }
 
-let compiled: { report: ValidateFunction; head: ValidateFunction; game: ValidateFunction } | undefined;
+let compiled: { report: ValidateFunction; head: ValidateFunction; game: ValidateFunction; transcriptEntry: ValidateFunction; replyTiming: ValidateFunction[] } | undefined;
 
 function validators(): NonNullable<typeof compiled> {
   if (!compiled) {
     const ajv = transcriptAjv();
     const report = compileSchema(ajv, 'match-report.schema.json');
     const id = pathToFileURL(path.join(SCHEMA_DIR, 'match-report.schema.json')).href;
-    const game = ajv.getSchema(`${id}#/$defs/game`);
-    if (!game) throw new Error('match-report.schema.json has no $defs/game');
-    // The head is the report with its games taken out (`games: []`): the same schema checks it.
-    compiled = { report, head: report, game };
+    const part = (pointer: string, file = id): ValidateFunction => {
+      const validate = ajv.getSchema(`${file}#${pointer}`);
+      if (!validate) throw new Error(`${file} has no ${pointer}`);
+      return validate;
+    };
+    const result = new URL('report.schema.json', id).href;
+    // The head is the report with its games taken out (`games: []`): the same schema checks it. A lean
+    // game's transcript entries and reply timings are checked one by one, against what the schema says of each.
+    compiled = {
+      report, head: report, game: part('/$defs/game'),
+      transcriptEntry: part('/$defs/result/properties/transcript/items', result),
+      replyTiming: [part('/$defs/result/properties/timing/properties/perReply/items', result), part('/$defs/run/allOf/1/properties/timing/properties/perReply/items')],
+    };
   }
   return compiled;
 }

@@ -3,11 +3,11 @@
 // stdio) and ends it with the run. Where botjury has no cgroup (not root), the same runs test tracking.
 // And what /proc finds must be the bot's: never a process that only shares /dev/null with it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ProcessTree } from '../../harness/core/containment.js';
+import { ProcessTree, removeStaleCgroups } from '../../harness/core/containment.js';
 import { fdTarget } from '../../harness/core/proc.js';
 import { runCli } from '../helpers.js';
 
@@ -61,6 +61,64 @@ describe('what /proc tracking takes for the bot\'s', () => {
     } finally {
       bot.kill('SIGKILL');
       stranger.kill('SIGKILL');
+    }
+  });
+});
+
+/** A cgroup folder botjury could make its bots' cgroups in (cgroup2, else the v1 freezer or pids hierarchy), or null. */
+function cgroupParent(): string | null {
+  const own = readFileSync('/proc/self/cgroup', 'latin1').split('\n').map((l) => l.split(':')).filter((f) => f.length === 3);
+  for (const line of readFileSync('/proc/self/mountinfo', 'latin1').split('\n')) {
+    const [left, right] = line.split(' - ');
+    if (!left || !right) continue;
+    const [fstype, , options] = right.split(' ');
+    const fields = left.split(' ');
+    if (fields[3] !== '/') continue;
+    const mine = own.find(([, controllers]) => (fstype === 'cgroup2' ? controllers === '' : fstype === 'cgroup' && controllers !== '' && controllers!.split(',').some((c) => ['freezer', 'pids'].includes(c) && options!.split(',').includes(c))));
+    if (!mine) continue;
+    const dir = path.join(fields[4]!, mine[2]!);
+    try {
+      const probe = path.join(dir, `botjury-probe-${process.pid}`);
+      mkdirSync(probe);
+      rmdirSync(probe);
+      return dir;
+    } catch {
+      // not writable here
+    }
+  }
+  return null;
+}
+
+describe('the cgroups of a botjury that was killed', () => {
+  const parent = cgroupParent();
+  it.skipIf(!parent)('are emptied and removed without blocking the event loop, even one the kernel will not remove yet', async () => {
+    // A cgroup named as botjury names them, by a process that no longer exists, holding a process, and a
+    // cgroup of its own inside (which keeps it from being removed, as a process slow to die would).
+    const stale = path.join(parent!, 'botjury-999999999-1-1');
+    const inner = path.join(stale, 'inner');
+    mkdirSync(stale);
+    mkdirSync(inner);
+    const left = spawn('sleep', ['30'], { stdio: 'ignore', detached: true });
+    try {
+      writeFileSync(path.join(stale, 'cgroup.procs'), String(left.pid));
+      const exited = new Promise((r) => left.once('exit', r));
+      const started = process.hrtime.bigint();
+      removeStaleCgroups();
+      // The kill is sent; removing it is retried in the background (it was a blocking 100 ms wait).
+      expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(50);
+      await exited;
+      rmdirSync(inner);
+      removeStaleCgroups();
+      for (let i = 0; i < 100 && existsSync(stale); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(existsSync(stale)).toBe(false);
+    } finally {
+      left.kill('SIGKILL');
+      for (const dir of [inner, stale])
+        try {
+          rmdirSync(dir);
+        } catch {
+          // removed
+        }
     }
   });
 });

@@ -1,6 +1,7 @@
 // `botjury merge` reads shard reports from anywhere (CI artifacts): every forged field is exit 2 with
 // one line naming the file, never a stack trace or a merged report that is not a match report; and
-// four ~60 MB shards merge within bounded memory.
+// four ~60 MB shards (of many games, or of one game each) merge under 300 MB, a flood of empty games
+// is refused under 300 MB (botjury's own peak resident memory, measured).
 import { execa } from 'execa';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
@@ -8,11 +9,12 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../harness/games/registry.js';
-import { mergeReports } from '../../harness/match/merge.js';
-import { gameSeed, type MatchReport } from '../../harness/match/match.js';
+import { bufferSource } from '../../harness/core/json-parts.js';
+import { LEAN_GAME_BYTES, mergeReports, ShardMerger, shardParts } from '../../harness/match/merge.js';
+import { compactGame, gameSeed, type MatchReport } from '../../harness/match/match.js';
 import { compileSchema, transcriptAjv } from '../../harness/tools/transcript.js';
 import { ROOT, runCli } from '../helpers.js';
-import { expectRefused } from './hostile.js';
+import { expectRefused, runMeasured } from './hostile.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-forged-shards-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -156,43 +158,125 @@ describe('the merged report', () => {
 });
 
 describe('memory', () => {
-  it('four ~60 MB shards merge in bounded memory (one game parsed at a time, detail past the budget dropped)', async () => {
-    // Made from the real shards: each game repeated with the index, seed and seating the match gives it.
+  /** Writes a shard of a match of `planned` games: its header, then each game text `gameText(i)` of its shard's indexes. */
+  function writeShard(file: string, k: number, count: number, planned: number, gameText: (i: number) => string): void {
+    const fd = openSync(file, 'w');
+    const head = JSON.parse(JSON.stringify({ ...shards[0], games: [] })) as Record<string, unknown>;
+    head.planned = planned;
+    head.shard = { index: k + 1, count };
+    const [before, after] = JSON.stringify(head).split('"games":[]') as [string, string];
+    writeSync(fd, `${before}"games":[`);
+    for (let i = k, n = 0; i < planned; i += count, n++) writeSync(fd, `${n ? ',' : ''}${gameText(i)}`);
+    writeSync(fd, `]${after}`);
+    closeSync(fd);
+  }
+  /** Game `i` of the match: a real game of the same parity (shard 1's game is a first round's, shard 2's a second seating's), reindexed and reseeded. */
+  const gameAt = (i: number, games: string[]): string =>
+    games[i % 2]!.replace(/^\{"index":\d+,"seed":(?:"[^"]*"|-?\d+)/, `{"index":${i},"seed":${JSON.stringify(gameSeed(shards[0].seed, i, 2))}`);
+
+  it('four ~60 MB shards of many games merge under 300 MB (one game parsed at a time, detail past the budget dropped)', async () => {
     const games = shards.map((r) => JSON.stringify(r.games[0]));
-    const header = JSON.stringify({ ...shards[0], games: [] });
     const perShard = Math.floor(60e6 / games[0]!.length);
     const planned = 4 * perShard;
-    const files: string[] = [];
-    for (let k = 0; k < 4; k++) {
-      const file = path.join(tmp, `big-${k + 1}.json`);
-      const fd = openSync(file, 'w');
-      const head = JSON.parse(header) as Record<string, unknown>;
-      head.planned = planned;
-      head.shard = { index: k + 1, count: 4 };
-      const [before, after] = JSON.stringify(head).split('"games":[]') as [string, string];
-      writeSync(fd, `${before}"games":[`);
-      for (let i = k, n = 0; i < planned; i += 4, n++) {
-        // Shard 1's game is a first round's (index 0), shard 2's a second seating (index 1): same parity.
-        const g = games[i % 2]!.replace(/^\{"index":\d+,"seed":(?:"[^"]*"|-?\d+)/, `{"index":${i},"seed":${JSON.stringify(gameSeed(shards[0].seed, i, 2))}`);
-        writeSync(fd, `${n ? ',' : ''}${g}`);
-      }
-      writeSync(fd, `]${after}`);
-      closeSync(fd);
-      files.push(file);
-    }
-    // The CLI in a child that reports its own peak resident memory.
-    const child = await execa(process.execPath, ['--input-type=module', '-e', `
-      const { main } = await import(${JSON.stringify(new URL(`file://${path.join(ROOT, 'dist', 'harness', 'cli.js')}`).href)});
-      const code = await main(process.argv.slice(1));
-      process.stderr.write('maxRSS ' + process.resourceUsage().maxRSS + '\\n');
-      process.exitCode = code;`, 'merge', ...files, '--reporter', `json=${path.join(tmp, 'merged.json')}`], { cwd: ROOT, reject: false, timeout: 240_000, env: { NO_COLOR: '1' } });
-    expect(child.exitCode, String(child.stderr)).toBe(0);
-    const maxRssMb = Number(/maxRSS (\d+)/.exec(String(child.stderr))![1]) / 1024;
-    // Measured: 746 MB before (all four parsed whole), about 210–250 MB after.
-    expect(maxRssMb).toBeLessThan(400);
-    const merged = JSON.parse(readFileSync(path.join(tmp, 'merged.json'), 'utf8')) as MatchReport;
+    const files = [0, 1, 2, 3].map((k) => path.join(tmp, `big-${k + 1}.json`));
+    files.forEach((file, k) => writeShard(file, k, 4, planned, (i) => gameAt(i, games)));
+    const out = path.join(tmp, 'merged.json');
+    const r = await runMeasured(['merge', ...files, '--reporter', `json=${out}`], { timeoutMs: 240_000 });
+    expect(r.code, r.stderr).toBe(0);
+    // Measured: 746 MB before (all four parsed whole), about 200–250 MB after.
+    expect(r.peakRssMb).toBeLessThan(300);
+    const merged = JSON.parse(readFileSync(out, 'utf8')) as MatchReport;
     expect(merged.games.length).toBe(planned);
     expect(merged.compactedGames).toBeGreaterThan(planned / 2);
     expect(schemaErrors(merged)).toBeNull();
   }, 300_000);
+
+  it('four ~60 MB shards of one game each merge under 300 MB (the games read lean: their transcripts never whole)', async () => {
+    // One game per shard whose first bot seat's transcript is repeated to 1.3 million entries (~60 MB).
+    const entries = 1_300_000;
+    const files = [0, 1, 2, 3].map((k) => path.join(tmp, `one-game-${k + 1}.json`));
+    files.forEach((file, k) => {
+      const g = structuredClone(shards[k % 2].games[0]!) as any;
+      const run = g.seats.find((s: any) => s.run).run;
+      const fd = openSync(`${file}.game`, 'w');
+      const [before, after] = JSON.stringify({ ...g, index: k, seed: gameSeed(shards[0].seed, k, 2) }).split(JSON.stringify(run.transcript)) as [string, string];
+      writeSync(fd, `${before}[`);
+      for (let j = 0; j < entries; j += 10_000) writeSync(fd, `${j ? ',' : ''}${Array.from({ length: 10_000 }, (_, n) => JSON.stringify(run.transcript[(j + n) % run.transcript.length])).join(',')}`);
+      writeSync(fd, `]${after}`);
+      closeSync(fd);
+      writeShard(file, k, 4, 4, () => readFileSync(`${file}.game`, 'utf8'));
+      rmSync(`${file}.game`);
+    });
+    const out = path.join(tmp, 'merged-one-game.json');
+    const r = await runMeasured(['merge', ...files, '--reporter', `json=${out}`], { timeoutMs: 240_000 });
+    expect(r.code, r.stderr).toBe(0);
+    // Measured: 727 MB before (each game parsed whole), about 180 MB after.
+    expect(r.peakRssMb).toBeLessThan(300);
+    const merged = JSON.parse(readFileSync(out, 'utf8')) as MatchReport;
+    expect(schemaErrors(merged)).toBeNull();
+    expect(merged.compactedGames).toBe(4);
+    for (const g of merged.games) expect(Math.max(...g.seats.map((s) => s.run?.transcriptDropped ?? 0))).toBe(entries);
+  }, 300_000);
+
+  it('a shard of 20 million empty games is refused while it is scanned, under 300 MB', async () => {
+    const file = path.join(tmp, 'empties.json');
+    writeFileSync(file, JSON.stringify({ ...shards[0], games: [] }).replace('"games":[]', `"games":[${'{},'.repeat(20e6)}{}]`));
+    const r = await runMeasured(['merge', file], { timeoutMs: 120_000 });
+    expectRefused(r, /empties\.json: more than 2000000 elements in 'games' \(at byte \d+\)/);
+    // Measured: 756 MB before (every span kept, then the first game refused), about 190 MB after.
+    expect(r.peakRssMb).toBeLessThan(300);
+  }, 150_000);
+});
+
+describe('a large game read lean', () => {
+  const source = (text: string) => bufferSource(Buffer.from(text, 'utf8'));
+  const findGame = (id: string) => GAMES.find((g) => g.id === id);
+  /** Every game of the shard read lean (leanGameBytes 0), as the merger gets it. */
+  const leanGames = (report: unknown): unknown[] => [...shardParts(source(JSON.stringify(report)), 'match report x', undefined, 0).games];
+
+  it('is exactly the game parsed whole and compacted', () => {
+    for (const shard of shards) {
+      const lean = leanGames(shard);
+      const whole = structuredClone(shard.games);
+      whole.forEach((g) => compactGame(g));
+      expect(lean).toEqual(whole);
+      // A game compacted in its shard stays as it is.
+      const compacted = structuredClone(shard);
+      compacted.games.forEach((g) => compactGame(g));
+      expect(leanGames(compacted)).toEqual(compacted.games);
+    }
+  });
+
+  it('checks every transcript entry and reply timing against the schema, naming where', () => {
+    const merge = (report: unknown) => new ShardMerger(findGame).add(shardParts(source(JSON.stringify(report)), 'match report x', undefined, 0));
+    const bad = (change: (run: any) => void) => {
+      const r = structuredClone(shards[0]) as any;
+      change(r.games[0].seats[0].run);
+      return r;
+    };
+    expect(() => merge(bad((run) => (run.transcript[3] = { t: 1, dir: 'sideways', text: 'x' })))).toThrow(/^match report x: \/games\/0\/seats\/0\/run\/transcript\/3\/dir: must be equal to one of the allowed values/);
+    expect(() => merge(bad((run) => delete run.transcript[5].text))).toThrow(/^match report x: \/games\/0\/seats\/0\/run\/transcript\/5: missing 'text'/);
+    expect(() => merge(bad((run) => (run.timing.perReply[2].wallMs = -1)))).toThrow(/^match report x: \/games\/0\/seats\/0\/run\/timing\/perReply\/2\/wallMs: must be >= 0/);
+    expect(() => merge(bad((run) => (run.transcript = 'x')))).toThrow(/^match report x: \/games\/0\/seats\/0\/run\/transcript: must be array/);
+    expect(() => merge(bad((run) => (run.timing = null)))).toThrow(/^match report x: \/games\/0\/seats\/0\/run\/timing: must be object/);
+    // Compacted in its shard (reply times) and still holding a transcript: not a report botjury writes.
+    const mixed = structuredClone(shards[0]) as any;
+    mixed.games[0].seats[0].replyWallsMs = [1];
+    expect(() => merge(mixed)).toThrow(/^match report x: \/games\/0: a compacted game \(reply times in place of detail\) keeps a transcript or per-reply timings/);
+    // A game of 17 seats is refused by the schema without the 17th being read.
+    const many = structuredClone(shards[0]) as any;
+    many.games[0].seats = Array.from({ length: 17 }, () => many.games[0].seats[0]);
+    expect(() => merge(many)).toThrow(/^match report x: \/games\/0\/seats: must NOT have more than 16 items/);
+    merge(structuredClone(shards[0]));
+  });
+
+  it('through the CLI: a 5 MB game with a bad entry near its end is one line, exit 2', async () => {
+    const r = structuredClone(shards[0]) as any;
+    const run = r.games[0].seats[0].run;
+    run.transcript = Array.from({ length: 100_000 }, (_, j) => run.transcript[j % run.transcript.length]);
+    run.transcript[99_990] = { t: 1, dir: 'bot' };
+    const file = forgedText(JSON.stringify(r));
+    expect(readFileSync(file).length).toBeGreaterThan(LEAN_GAME_BYTES);
+    expectRefused(await merge(file, shard(2)), /\/games\/0\/seats\/0\/run\/transcript\/99990: missing 'text'/);
+  });
 });

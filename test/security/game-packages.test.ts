@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { definitionDataProblem } from '../../harness/games/manifest.js';
 import { BUILT_IN_GAMES } from '../../harness/games/registry.js';
 import { ROOT, runCli } from '../helpers.js';
-import { expectRefused } from './hostile.js';
+import { expectRefused, runMeasured } from './hostile.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-game-packages-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -47,8 +47,13 @@ describe('--game-module names a file botjury may read', () => {
     const big = path.join(tmp, 'big.js');
     writeFileSync(big, '');
     truncateSync(big, 17 << 20);
-    expectRefused(await list('/dev/zero'), /game module \/dev\/zero: not a regular file \(a character device\)/);
-    expectRefused(await list(fifo), /fifo\.js: not a regular file \(a pipe\)/);
+    // Before: an abort of Node's allocator (/dev/zero), a hang (the pipe). Now refused at once, in little memory.
+    for (const [file, reason] of [['/dev/zero', /game module \/dev\/zero: not a regular file \(a character device\)/], [fifo, /fifo\.js: not a regular file \(a pipe\)/]] as const) {
+      const r = await runMeasured(['list', '--game-module', file], { timeoutMs: 30_000 });
+      expectRefused(r, reason);
+      expect(r.ms).toBeLessThan(10_000);
+      expect(r.peakRssMb).toBeLessThan(300);
+    }
     expectRefused(await list(loop), /loop\.js: too many symbolic links/);
     expectRefused(await list(empty), /game module '.*empty-folder': not found/);
     expectRefused(await list(piped), /piped-package\/package\.json: not a regular file \(a pipe\)/);
@@ -67,6 +72,11 @@ describe('game.json is checked against schemas/game-manifest.schema.json', () =>
     ['memory past 64 GB', (m) => (limits(m).memoryMb = 70000), /\/profiles\/codecup2008\/limits\/memoryMb: must be <= 65536/],
     ['an unknown limit', (m) => (limits(m).fooMs = 1), /\/profiles\/codecup2008\/limits: unknown key 'fooMs'/],
     ['an empty referee command', (m) => (m.referee = []), /\/referee: must NOT have fewer than 1 items/],
+    ['a referee answer limit under 10 ms', (m) => (m.refereeLimits = { answerMs: 5 }), /\/refereeLimits\/answerMs: must be >= 10/],
+    ['a referee start-up limit over 120 s', (m) => (m.refereeLimits = { startupMs: 200_000 }), /\/refereeLimits\/startupMs: must be <= 120000/],
+    ['a referee limit as a string', (m) => (m.refereeLimits = { answerMs: '100' }), /\/refereeLimits\/answerMs: must be integer/],
+    ['a negative referee limit', (m) => (m.refereeLimits = { startupMs: -1 }), /\/refereeLimits\/startupMs: must be >= 100/],
+    ['an unknown referee limit', (m) => (m.refereeLimits = { stderrMs: 1 }), /\/refereeLimits: unknown key 'stderrMs'/],
     ['an empty word in the referee command', (m) => (m.referee = ['']), /\/referee\/0: must NOT have fewer than 1 characters/],
     ['the referee command as one string', (m) => (m.referee = 'python3 referee.py'), /\/referee: must be array/],
     ['a NUL in the referee command', (m) => (m.referee = ['python3', 'ref\u0000eree.py']), /\/referee\/1: must match pattern/],

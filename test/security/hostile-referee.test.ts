@@ -1,106 +1,215 @@
 // A referee program is treated like a hostile bot (harness/games/process-referee.ts): whatever it does
 // wrong — floods, an endless line, garbage, silence, an orphan holding its pipe, answers or verdicts of
-// megabytes, actions and codes the protocol does not have, botjury's own codes — botjury stops with
-// exit 2 and one line naming the referee, its last request and what it did, within the referee's time
-// limit plus a short grace, under 300 MB, leaving no process; never a bot's verdict, never a hang.
+// megabytes, actions and codes the protocol does not have, botjury's own codes, keys that hold terminal
+// escapes, pictures of the game of a megabyte — botjury stops with exit 2 and one line naming the
+// referee, its last request and what it did, within the referee's time limit plus a grace, its own peak
+// memory under 300 MB, leaving no process (neither the referee's nor a bot's); never a bot's verdict,
+// never a hang. A referee that only costs botjury (70 KB of stderr per answer, every answer as large as
+// allowed) plays the game to its end within the same bounds.
 import { execa } from 'execa';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRng } from '../../harness/core/rng.js';
+import { closeIdleReferees, processGame, REFEREE_DEFAULT_LIMITS, REFEREE_SNAPSHOT_BUDGET_BYTES, type RefereeManifest } from '../../harness/games/process-referee.js';
 import { ROOT } from '../helpers.js';
+import { runMeasured, startMeasured, type MeasuredRun } from './hostile.js';
 
 const HOSTILE = path.join(ROOT, 'test/fixtures/referees/hostile.py');
-const BOT = ['python3', 'examples/alquerque/python/bot.py'];
 /** The fixture's limits (game.json refereeLimits): a silent referee costs the test one second. */
 const LIMITS = { startupMs: 3000, answerMs: 1000 };
+/**
+ * What a run may take beyond the referee's limit: starting botjury, the referee and the bots (~0.6 s
+ * alone), ending them, on a machine the other test files load. A hang is what this catches (27–35 s
+ * before the referee was bounded).
+ */
+const GRACE_MS = 5000;
+/** botjury's own peak resident memory, whatever the referee does (1.0–1.2 GB before). */
+const MAX_RSS_MB = 300;
 
-function hostileGame(mode: string): { manifest: string; scenario: string } {
+interface HostileGame {
+  dir: string;
+  manifest: string;
+  scenario: string;
+  /** The bot: a copy of the Python example inside `dir`, so that its processes are found by `dir`. */
+  bot: string[];
+}
+
+/**
+ * A game package whose referee is hostile.py in `mode`, in a folder of its own; `dir` is in the command
+ * line of the referee, of everything it forks, and of the bots.
+ */
+function hostileGame(mode: string, options: { limits?: { startupMs: number; answerMs: number }; fromGame?: number; referee?: string[] } = {}): HostileGame {
   const dir = mkdtempSync(path.join(tmpdir(), 'botjury-hostile-ref-'));
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
   const { suite: _suite, ...rest } = manifest;
-  writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...rest, id: 'hostile-ref', referee: ['python3', HOSTILE, mode], refereeLimits: LIMITS }));
+  const referee = options.referee ?? ['python3', HOSTILE, mode, dir, ...(options.fromGame ? [String(options.fromGame)] : [])];
+  writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...rest, id: 'hostile-ref', referee, refereeLimits: options.limits ?? LIMITS }));
   writeFileSync(path.join(dir, 's.yaml'), 'game: hostile-ref\nrole: white\n');
-  return { manifest: path.join(dir, 'game.json'), scenario: path.join(dir, 's.yaml') };
+  mkdirSync(path.join(dir, 'bot'));
+  for (const f of ['bot.py', 'alquerque.py']) copyFileSync(path.join(ROOT, 'examples/alquerque/python', f), path.join(dir, 'bot', f));
+  return { dir, manifest: path.join(dir, 'game.json'), scenario: path.join(dir, 's.yaml'), bot: ['python3', path.join(dir, 'bot', 'bot.py')] };
 }
 
-/** Processes of the fixture in this mode that are still alive (none may be). */
-async function leftOver(mode: string): Promise<string> {
-  const r = await execa('pgrep', ['-af', `hostile.py ${mode}`], { reject: false });
+/** Live processes whose command line names `dir`: the game's referee, what it forked, its bots (none may be left). */
+async function leftOver(dir: string): Promise<string> {
+  const r = await execa('pgrep', ['-af', dir], { reject: false });
   return r.stdout.split('\n').filter((l) => l && !l.includes('pgrep')).join('\n');
 }
 
-async function runHostile(mode: string, args: string[] = ['run']): Promise<{ code: number; stdout: string; stderr: string; ms: number; maxRssMb: number }> {
-  const g = hostileGame(mode);
-  const timeArgs = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'maxrss=%M'] : [];
-  const argv = [...args, ...(args[0] === 'run' ? [g.scenario] : ['hostile-ref', '--games', '2', '--jobs', '2']), '--game-module', g.manifest, '--', ...BOT, ...(args[0] === 'match' ? ['--', ...BOT] : [])];
-  const started = Date.now();
-  const [file, ...pre] = timeArgs.length ? timeArgs : [process.execPath];
-  const r = await execa(file!, [...pre, ...(timeArgs.length ? [process.execPath] : []), 'bin/botjury.js', ...argv], { cwd: ROOT, reject: false, timeout: 60_000 });
-  const ms = Date.now() - started;
-  const kb = Number(/maxrss=(\d+)/.exec(r.stderr)?.[1] ?? 0);
-  // /usr/bin/time's own lines (the peak, and the exit status it reports) are not botjury's.
-  const stderr = r.stderr.split('\n').filter((l) => !l.startsWith('maxrss=') && !l.startsWith('Command exited with')).join('\n');
-  return { code: r.exitCode ?? -1, stdout: r.stdout, stderr, ms, maxRssMb: kb / 1024 };
+const runArgs = (g: HostileGame, extra: string[] = []) => ['run', g.scenario, '--game-module', g.manifest, ...extra, '--', ...g.bot];
+const matchArgs = (g: HostileGame, games: number) => ['match', 'hostile-ref', '--games', String(games), '--jobs', '2', '--game-module', g.manifest, '--', ...g.bot, '--', ...g.bot];
+
+/** Exit 2 with one line naming the referee, no stack trace, no bot verdict, within the limit plus grace, bounded, nothing left. */
+async function expectRefereeFault(g: HostileGame, r: MeasuredRun, what: RegExp, limitMs: number): Promise<void> {
+  expect(r.code, r.stdout + r.stderr).toBe(2);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines, r.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^botjury: the referee of hostile-ref \((python3 .*hostile\.py |\/nonexistent|python3 -c)/);
+  expect(lines[0]).toMatch(what);
+  if (!/cannot start/.test(lines[0]!)) expect(lines[0]).toMatch(/; its last request: (start|answer \(seat (white|black)\)|snapshot)$/);
+  expect(lines[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/); // escaped
+  expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+  expect(r.stdout).not.toMatch(/illegal-move|crash|timeout/); // no bot verdict
+  expect(r.ms).toBeLessThan(limitMs + GRACE_MS);
+  expect(r.peakRssMb).toBeGreaterThan(20); // measured (node alone takes ~40 MB)
+  expect(r.peakRssMb).toBeLessThan(MAX_RSS_MB);
+  expect(await leftOver(g.dir)).toBe('');
 }
 
-const FAULTS: [mode: string, what: RegExp][] = [
+const FAULTS: [mode: string, what: RegExp, limitMs: number, extra?: string[]][] = [
   // A flood of well-formed lines: its first line is already not the answer asked for.
-  ['flood-lines', /answered \{"then": \[\]\}: the answer must have required property 'judgement'|more lines than it was asked for/],
-  ['start-flood-lines', /answered \{"then": \[\]\}: the answer must have required property 'ok'|more lines than it was asked for/],
-  ['flood-no-newline', /longer than 1048576 bytes/],
-  ['huge-line', /longer than 1048576 bytes/],
-  ['not-json', /answered 'not json', which is not JSON/],
-  ['silent', /did not answer within 1000 ms/],
-  ['start-silent', /did not answer within 3000 ms/],
-  ['orphan', /exited with status 0 without answering|did not answer within 1000 ms/],
-  ['line-3mb', /longer than 1048576 bytes/],
-  ['verdict-3mb', /longer than 1048576 bytes/],
-  ['unknown-action', /answered .*: \/then\/0/],
-  ['proto-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/],
-  ['constructor-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/],
-  ['reserved-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/],
-  ['await-null', /answered .*: \/then\/0/],
+  ['flood-lines', /answered \{"then": \[\]\}: the answer must have required property 'judgement'|more lines than it was asked for/, LIMITS.answerMs],
+  ['start-flood-lines', /answered \{"then": \[\]\}: the answer must have required property 'ok'|more lines than it was asked for/, LIMITS.startupMs],
+  ['flood-no-newline', /longer than 1048576 bytes/, LIMITS.answerMs],
+  ['huge-line', /longer than 1048576 bytes/, LIMITS.answerMs],
+  ['not-json', /answered 'not json', which is not JSON/, LIMITS.answerMs],
+  ['silent', /did not answer within 1000 ms/, LIMITS.answerMs],
+  ['start-silent', /did not answer within 3000 ms/, LIMITS.startupMs],
+  ['orphan', /exited with status 0 without answering|did not answer within 1000 ms/, LIMITS.answerMs],
+  ['line-3mb', /longer than 1048576 bytes/, LIMITS.answerMs],
+  ['verdict-3mb', /longer than 1048576 bytes/, LIMITS.answerMs],
+  ['unknown-action', /answered .*: \/then\/0/, LIMITS.answerMs],
+  ['proto-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/, LIMITS.answerMs],
+  ['constructor-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/, LIMITS.answerMs],
+  ['reserved-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/, LIMITS.answerMs],
+  ['await-null', /answered .*: \/then\/0/, LIMITS.answerMs],
+  // The key's line break and escapes would otherwise split the line or reach the terminal.
+  ['escaped-key', /must NOT have additional properties \('\\x1b\[2J\\nx\\u202e'\)/, LIMITS.answerMs],
+  // A picture of the game is asked after every ply for the HTML report: one of a megabyte is a fault.
+  ['snapshot-1mb', /answered a snapshot of 10\d{5} bytes, more than the 65536 a picture of the game may take/, LIMITS.answerMs, ['--reporter', 'html=/dev/null']],
 ];
 
 describe('a hostile referee program is a harness fault: exit 2, one line, no process left, bounded', () => {
-  it.each(FAULTS)('%s', async (mode, what) => {
-    const r = await runHostile(mode);
-    expect(r.code, r.stdout + r.stderr).toBe(2);
-    const lines = r.stderr.trim().split('\n');
-    expect(lines, r.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(/^botjury: .*the referee of hostile-ref \(python3 .*hostile\.py/);
-    expect(lines[0]).toMatch(what);
-    expect(lines[0]).toMatch(/its last request: (start|answer \(seat white\))$/);
-    expect(r.stdout).not.toMatch(/illegal-move|crash|timeout/); // no bot verdict
-    // Within the referee's limit plus a grace (the start-up limit is the longest: 3 s), on a loaded machine.
-    expect(r.ms).toBeLessThan(20_000);
-    if (r.maxRssMb > 0) expect(r.maxRssMb).toBeLessThan(300);
-    expect(await leftOver(mode)).toBe('');
+  it.each(FAULTS)('%s', async (mode, what, limitMs, extra = []) => {
+    const g = hostileGame(mode);
+    await expectRefereeFault(g, await runMeasured(runArgs(g, extra), { timeoutMs: 60_000 }), what, limitMs);
   }, 60_000);
 
-  it('a referee writing 70 KB of stderr per answer is drained, not deadlocked: the game plays to its end', async () => {
-    const r = await runHostile('stderr-chatter');
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(await leftOver('stderr-chatter')).toBe('');
+  it('a referee command that cannot start, and one that exits at once: exit 2, one line, escaped', async () => {
+    const missing = hostileGame('', { referee: ['/nonexistent/referee\u001b[2J'] });
+    await expectRefereeFault(missing, await runMeasured(runArgs(missing)), /cannot start \/nonexistent\/referee\\x1b\[2J: .*not found/, LIMITS.startupMs);
+    const exits = hostileGame('', { referee: ['python3', '-c', 'import sys; sys.exit(3)'] });
+    await expectRefereeFault(exits, await runMeasured(runArgs(exits)), /exited with status 3 without answering/, LIMITS.startupMs);
   }, 60_000);
 
-  it('a silent referee in a match with --jobs 2: exit 2 within the limit, nothing left', async () => {
-    const r = await runHostile('silent', ['match']);
-    expect(r.code, r.stdout + r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/the referee of hostile-ref .* did not answer within 1000 ms/);
-    expect(r.ms).toBeLessThan(20_000);
-    expect(await leftOver('silent')).toBe('');
+  it('a silent referee in a match with --jobs 2: exit 2 within the limit, one line, bounded, nothing left', async () => {
+    const g = hostileGame('silent');
+    await expectRefereeFault(g, await runMeasured(matchArgs(g, 4), { timeoutMs: 60_000 }), /did not answer within 1000 ms/, LIMITS.answerMs);
   }, 60_000);
 
-  it('SIGTERM during a match whose referee hangs leaves no process', async () => {
-    const g = hostileGame('start-silent');
-    const child = execa(process.execPath, ['bin/botjury.js', 'match', 'hostile-ref', '--games', '4', '--jobs', '2', '--game-module', g.manifest, '--', ...BOT, '--', ...BOT], { cwd: ROOT, reject: false });
-    await new Promise((r) => setTimeout(r, 1500));
+  it('a fault in the second game of a match: exit 2, one line; the first game was played and is in the transcript', async () => {
+    const g = hostileGame('not-json', { fromGame: 2 });
+    const transcript = path.join(g.dir, 'match.jsonl');
+    const r = await runMeasured(['match', 'hostile-ref', '--games', '3', '--jobs', '1', '--game-module', g.manifest, '--transcript', transcript, '--', ...g.bot, '--', ...g.bot], { timeoutMs: 60_000 });
+    await expectRefereeFault(g, r, /answered 'not json', which is not JSON/, LIMITS.answerMs + 10_000);
+    expect(r.stdout).toMatch(/^game 1\/3: /m);
+    const lines = readFileSync(transcript, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(2); // the header and game 1
+    expect((JSON.parse(lines[1]!) as { index: number }).index).toBe(0);
+  }, 60_000);
+
+  it('SIGTERM during a match whose referees hang while the bots run leaves no process', async () => {
+    // A referee silent for up to a minute: only the signal ends this match.
+    const g = hostileGame('silent', { limits: { startupMs: 60_000, answerMs: 60_000 } });
+    const { child, result } = startMeasured(matchArgs(g, 4), { timeoutMs: 60_000 });
+    // Until both games of the first two are under way: two referees waiting, four bots running.
+    const started = Date.now();
+    while (Date.now() - started < 20_000) {
+      const live = (await leftOver(g.dir)).split('\n');
+      if (live.filter((l) => l.includes('hostile.py')).length >= 2 && live.filter((l) => l.includes('bot.py')).length >= 4) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const signalled = Date.now();
     child.kill('SIGTERM');
-    const r = await child;
-    expect(r.exitCode === 143 || r.exitCode === 130 || r.signal === 'SIGTERM', `${r.exitCode} ${r.signal}`).toBe(true);
-    await new Promise((res) => setTimeout(res, 300));
-    expect(await leftOver('start-silent')).toBe('');
+    const r = await result;
+    expect(r.code === 143 || r.code === 130, `${r.code}\n${r.stderr}`).toBe(true);
+    expect(r.stderr).toMatch(/interrupted \(SIGTERM\)/);
+    expect(Date.now() - signalled).toBeLessThan(GRACE_MS);
+    expect(await leftOver(g.dir)).toBe('');
   }, 60_000);
+});
+
+describe('a referee that only costs botjury plays to the end, bounded', () => {
+  it('70 KB of stderr per answer is drained, not deadlocked', async () => {
+    const g = hostileGame('stderr-chatter');
+    const r = await runMeasured(runArgs(g), { timeoutMs: 60_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.ms).toBeLessThan(20_000);
+    expect(r.peakRssMb).toBeLessThan(MAX_RSS_MB);
+    expect(await leftOver(g.dir)).toBe('');
+  }, 60_000);
+
+  it('every answer as large as allowed (just under 1 MiB, padded JSON), with the HTML report', async () => {
+    const g = hostileGame('fat-answers');
+    const r = await runMeasured(runArgs(g, ['--reporter', 'html=/dev/null']), { timeoutMs: 60_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.peakRssMb).toBeLessThan(MAX_RSS_MB);
+    expect(await leftOver(g.dir)).toBe('');
+  }, 60_000);
+
+  it(`pictures of the game: one game keeps at most ${REFEREE_SNAPSHOT_BUDGET_BYTES >> 20} MiB of them, later ones are not asked for`, async () => {
+    const g = hostileGame('snapshots-60k');
+    const manifest = JSON.parse(readFileSync(g.manifest, 'utf8')) as RefereeManifest;
+    const profile = manifest.profiles[manifest.defaultProfile]!;
+    const game = processGame(manifest, g.dir).createGame({ bots: ['white'], seed: 1, rng: createRng(1), setup: undefined, scenarioDir: g.dir, profile });
+    try {
+      await game.start?.();
+      let kept = 0;
+      let asked = 0;
+      for (; asked < 1000; asked++) {
+        const state = await game.snapshot!();
+        if (state === undefined) break;
+        kept++;
+      }
+      // 60 kB each: about 280 fit the budget; the rest are neither asked for nor kept.
+      expect(kept).toBeGreaterThan(REFEREE_SNAPSHOT_BUDGET_BYTES / 61_000);
+      expect(kept).toBeLessThan(REFEREE_SNAPSHOT_BUDGET_BYTES / 59_000 + 2);
+      expect(asked).toBe(kept);
+    } finally {
+      await game.dispose?.();
+      await closeIdleReferees();
+    }
+    expect(await leftOver(g.dir)).toBe('');
+  }, 60_000);
+});
+
+describe('what a referee says reaches the terminal escaped', () => {
+  // KNOWN GAP outside this file's area: reporters/console.ts prints `outcome: ${result.outcome.summary}`
+  // raw (the referee's outcome summary, ESC, BEL, C1, a line break and U+202E reach the terminal). The
+  // fix: printable(result.outcome.summary, 500) there. When it is made, this test fails: make it `it`.
+  it.fails('an outcome summary and verdict messages with terminal escapes and line breaks, in the console', async () => {
+    const g = hostileGame('escapes');
+    const r = await runMeasured([...runArgs(g, ['--strict'])], { timeoutMs: 60_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(1); // --strict: the referee's warnings fail the run
+    expect(r.stdout).toContain('m \\x1b[31mred\\nsecond line \\x9b2J');
+    expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect(r.stdout).toContain('over \\x1b[2J\\x1b]0;pwned\\x07 \\x9b31m\\n\\u202eevil');
+  }, 60_000);
+});
+
+afterAll(async () => {
+  await closeIdleReferees();
+  expect(REFEREE_DEFAULT_LIMITS).toEqual({ startupMs: 10_000, answerMs: 10_000 }); // as docs/security.md and docs/game-api.md say
 });

@@ -2,7 +2,7 @@
 // exactly the document's values, whatever the chunk boundaries, and whatever is not one JSON object
 // must fail in one part or another (the scanner never lets through what JSON.parse refuses).
 import { describe, expect, it } from 'vitest';
-import { bufferSource, JsonPartsError, parseSpan, scanTopLevel } from '../../harness/core/json-parts.js';
+import { bufferSource, eachElement, elementSpans, JsonPartsError, objectMembers, parseSpan, scanTopLevel, type ByteSource, type Span } from '../../harness/core/json-parts.js';
 import { createRng, type Rng as SeededRng } from '../../harness/core/rng.js';
 
 /** Integers in [lo, hi]. */
@@ -95,4 +95,63 @@ describe('taking a JSON document apart', () => {
     expect(elements!.starts.length).toBe(1);
     expect(reads).toBeLessThan((3 * text.length) / 4096 + 10);
   });
+
+  it('refuses more elements than allowed in the split array while scanning', () => {
+    const source = bufferSource(Buffer.from(`{"games": [${'{},'.repeat(10)}{}]}`));
+    expect(scanTopLevel(source, 'games', 4, 11).elements!.starts.length).toBe(11);
+    expect(() => scanTopLevel(source, 'games', 4, 10)).toThrow(/^more than 10 elements in 'games' \(at byte 41\)$/);
+  });
 });
+
+describe('taking a value apart inside the document (merge reads a large game lean)', () => {
+  /** The value at `span` rebuilt from its parts (objects by members, arrays element by element), every level down. */
+  function rebuilt(source: ByteSource, span: Span, chunk: number, useSpans: boolean): unknown {
+    const members = objectMembers(source, span, chunk);
+    if (members) return Object.fromEntries([...members].map(([k, v]) => [k, rebuilt(source, v, chunk, !useSpans)]));
+    const out: unknown[] = [];
+    // Alternately the spans of the elements (taken apart further) and the elements parsed, in batches.
+    const isArray = useSpans ? elementSpans(source, span, (e) => out.push(rebuilt(source, e, chunk, !useSpans)), chunk) : eachElement(source, span, (v, i) => (out[i] = v), chunk);
+    return isArray ? out : parseSpan(source, span);
+  }
+  const whole = (text: string, chunk: number, useSpans: boolean): unknown => {
+    const source = bufferSource(Buffer.from(text, 'utf8'));
+    const { members } = scanTopLevel(source, '', chunk);
+    return Object.fromEntries([...members].map(([k, v]) => [k, rebuilt(source, v, chunk, useSpans)]));
+  };
+
+  it('gives exactly what JSON.parse gives, at every chunk size and batch size', () => {
+    const rng = seeded(13);
+    for (let n = 0; n < 300; n++) {
+      const text = randomDocument(rng);
+      for (const chunk of [1, 2, 3, 7, 64, 1 << 20]) for (const useSpans of [true, false]) expect(whole(text, chunk, useSpans), `${text} (chunk ${chunk})`).toEqual(JSON.parse(text));
+    }
+  });
+
+  it('fails wherever JSON.parse fails', () => {
+    const rng = seeded(17);
+    let failed = 0;
+    for (let n = 0; n < 2000; n++) {
+      const good = randomDocument(rng);
+      const at = rng.int(0, good.length - 1);
+      const edits = [good.slice(0, at) + good.slice(at + 1), good.slice(0, at) + good[at] + good.slice(at), good.slice(0, at) + '",:{}[]\\ '[rng.int(0, 8)] + good.slice(at + 1)];
+      for (const text of edits) {
+        const parsed = outcome(() => JSON.parse(text) as unknown);
+        const parts = outcome(() => whole(text, rng.int(1, 9), rng.int(0, 1) === 1));
+        if ('error' in parsed) {
+          failed++;
+          expect(parts, text).toHaveProperty('error');
+        } else if ('ok' in parts) expect(parts.ok, text).toEqual(parsed.ok);
+      }
+    }
+    expect(failed).toBeGreaterThan(1000);
+  });
+
+  it('a key twice in an inner object, and a __proto__ key, as JSON.parse would not take them', () => {
+    const source = bufferSource(Buffer.from('{"g": {"a": 1, "b": {}, "a": 2}}'));
+    const g = scanTopLevel(source, '').members.get('g')!;
+    expect(() => objectMembers(source, g)).toThrow(/^a key given twice in the object at byte 6 \(byte 24\)$/);
+    const proto = bufferSource(Buffer.from('{"g": {"__proto__": {"x": 1}}}'));
+    expect([...objectMembers(proto, scanTopLevel(proto, '').members.get('g')!)!.keys()]).toEqual(['__proto__']);
+  });
+});
+

@@ -36,6 +36,6 @@ ${line(head)}
 ${rows.map(line).join('\n')}
 
 ${report.standings.map((s) => `- **${mdText(s.name, 20)}**: ${mdCode(s.command.join(' '), 300)}`).join('\n')}
-${pairLines(report).map((l) => `\n${mdLine(l, 600)}`).join('')}
+${pairLines(report).map((l) => `\n${mdLine(l, 600)}\n`).join('')}
 `;
 }

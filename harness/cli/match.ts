@@ -19,6 +19,7 @@ import { parseSprt } from '../match/stats.js';
 import { REPORTERS } from '../../reporters/index.js';
 import { htmlPage } from '../../reporters/html.js';
 import { writeGithub } from '../../reporters/github.js';
+import { seatBots } from '../../reporters/causes.js';
 import { standingsHtml, standingsMarkdown } from './match-tables.js';
 import type { Output } from '../../reporters/output.js';
 import { reporterTargets } from './reporter-targets.js';
@@ -319,7 +320,7 @@ function matchOutputs(values: OptionValues): { wantsSnapshots: boolean; gameEnd(
 async function writeMatch(name: string, out: Output, report: MatchReport, summaryFile?: string): Promise<void> {
   if (name === 'github') {
     // The standings on the job summary; annotations without a file (a seat is no scenario file).
-    await writeGithub(matchAsRunReport(report), { annotations: out, ...(summaryFile !== undefined ? { summaryFile } : {}) }, { preface: standingsMarkdown(report), rerunnable: false, ...(report.shard ? { shard: report.shard } : {}) });
+    await writeGithub(matchAsRunReport(report), { annotations: out, ...(summaryFile !== undefined ? { summaryFile } : {}) }, { preface: standingsMarkdown(report), rerunnable: false, botOf: seatBots(report.games, report.standings), ...(report.shard ? { shard: report.shard } : {}) });
     return;
   }
   if (name === 'console') {
@@ -332,7 +333,7 @@ async function writeMatch(name: string, out: Output, report: MatchReport, summar
   else if (name === 'json') out.write(`${JSON.stringify(report, (key, value: unknown) => (key === 'snapshots' ? undefined : value), report.compactedGames ? undefined : 2)}\n`);
   else if (name === 'html') {
     // Every seat of every game replayed, under the match's table.
-    out.write(htmlPage(matchAsRunReport(report), undefined, standingsHtml(report), { resultOf: seatResults(report) }));
+    out.write(htmlPage(matchAsRunReport(report), undefined, standingsHtml(report), { resultOf: seatResults(report), botOf: seatBots(report.games, report.standings) }));
   } else {
     const reporter = REPORTERS[name]!(out);
     const run = matchAsRunReport(report);

@@ -14,6 +14,7 @@ import { isolationAvailable } from '../tournament/isolation.js';
 import { isolationProblem, sandboxCommandProblem } from '../core/isolation.js';
 import { tournamentAsRunReport, tournamentExitCode, tournamentMarkdown, tournamentSummary } from '../tournament/report.js';
 import { writeGithub } from '../../reporters/github.js';
+import { seatBots } from '../../reporters/causes.js';
 import type { TournamentKind } from '../tournament/schedule.js';
 import { readTournamentState, TOURNAMENT_STATE_FORMAT, TOURNAMENT_STATE_VERSION, TournamentStateWriter } from '../tournament/state.js';
 import { runTournament, shardIndexes, tournamentSchedule, tournamentSettings } from '../tournament/tournament.js';
@@ -199,7 +200,7 @@ export function tournamentOutputs(values: OptionValues): {
 async function writeTournament(name: string, out: Output, report: TournamentReport, summaryFile?: string): Promise<void> {
   if (name === 'github') {
     // The tables on the job summary; annotations without a file (a seat is no scenario file).
-    await writeGithub(tournamentAsRunReport(report), { annotations: out, ...(summaryFile !== undefined ? { summaryFile } : {}) }, { preface: tournamentMarkdown(report), rerunnable: false, ...(report.shard ? { shard: report.shard } : {}) });
+    await writeGithub(tournamentAsRunReport(report), { annotations: out, ...(summaryFile !== undefined ? { summaryFile } : {}) }, { preface: tournamentMarkdown(report), rerunnable: false, botOf: seatBots(report.games, report.bots), ...(report.shard ? { shard: report.shard } : {}) });
     return;
   }
   if (name === 'console') out.write(tournamentSummary(report));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describeOsError, FileError } from '../core/files.js';
 import type { ScenarioResult } from '../core/result.js';
 import { escapeHtml as e, htmlPage } from '../../reporters/html.js';
+import { seatBots } from '../../reporters/causes.js';
 import { gameLine } from '../match/report.js';
 import { crossTableRows, eloLegend, pairSection, pointsLegend, tournamentAsRunReport, tournamentHeadline, tournamentStandingsTable, voidedLines } from './report.js';
 import type { TournamentReport } from './types.js';
@@ -77,7 +78,7 @@ export function tournamentPage(report: TournamentReport, options: { replayGames?
       n++;
     }
   }
-  return htmlPage(run, undefined, tournamentPreface(report, firstRun), { resultOf, ...(options.refreshSeconds ? { refreshSeconds: options.refreshSeconds } : {}) });
+  return htmlPage(run, undefined, tournamentPreface(report, firstRun), { resultOf, botOf: seatBots(report.games, report.bots), ...(options.refreshSeconds ? { refreshSeconds: options.refreshSeconds } : {}) });
 }
 
 /**

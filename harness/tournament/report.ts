@@ -163,6 +163,6 @@ ${report.bots.map((b) => `- **${mdText(b.name, 20)}**: ${mdCode(b.command.join('
 ##### Cross table
 
 ${table(cross.head, cross.rows, new Set([1]))}
-${[...pairSection(report), ...voidedLines(report)].map((l) => `\n${mdLine(l.trim(), 600)}`).join('')}
+${[...pairSection(report), ...voidedLines(report)].map((l) => `\n${mdLine(l.trim(), 600)}\n`).join('')}
 `;
 }

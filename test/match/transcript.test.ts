@@ -173,7 +173,7 @@ describe('replay of a match transcript', () => {
     const file = path.join(tmp, 'limits.jsonl');
     writeFileSync(file, jsonLines(t));
     const r = await runCli(['replay', file, '--game', '1', '--', ...C_BOT, '--', ...C_BOT]);
-    expect(r.stdout).toMatch(/\n {2}A \(white\):\n {4}verdicts: {3}differ — recorded: none; now: total-time-exceeded at ply \d+\n/);
+    expect(r.stdout).toMatch(/\n {2}A \(white\):\n {4}verdicts: {3}differ — recorded: none; now: (warning late-excused at ply \d+, )?total-time-exceeded at ply \d+\n/);
     expect(r.stdout).toMatch(/\n {2}B \(black\):\n {4}verdicts: {3}same as recorded \(none\)\n/);
     expect(r.stdout).toMatch(/ {2}outcome: {4}differs — recorded: tie: both players made 100 moves; now: White: total-time-exceeded/);
     expect(r.code).toBe(1);

@@ -272,6 +272,6 @@ describe('the command line', () => {
     expect(text).toMatch(/\n\| A \| 2 \| 2 \| 0 \| 0 \|/);
     expect(text).toMatch(/\n\| B \| 2 \| 0 \| 0 \| 2 \|[^\n]*crash ×2 \|/);
     expect(text).not.toContain('npx botjury run');
-    expect(r.stdout).toMatch(/^::error title=botjury%3A crash at plies 7–8 in 2 of 4 runs::/m);
+    expect(r.stdout).toMatch(/^::error title=botjury%3A bot B%3A crash at plies 7–8 in 2 of its 2 runs::bot B: /m);
   });
 });

@@ -140,7 +140,7 @@ describe('the github reporter', () => {
     const summary = file('summary.md');
     const r = await runCli(['tournament', 'alquerque', '--reporter', `github=${summary}`, ...botArgs([GOOD, ['python3', path.join(ROOT, 'examples/alquerque/broken/skips-capture.py')]])]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^::error title=botjury%3A illegal-move .*: B as (white|black)/m);
+    expect(r.stdout).toMatch(/^::error title=botjury%3A bot B%3A illegal-move .*: B as (white|black)/m);
     const text = readFileSync(summary, 'utf8');
     expect(text).toContain('#### Tournament');
     expect(text).toMatch(/^\| 2 \| B \| 2 \| 0 \| 0 \| 2 \| .* \| illegal-move ×2 \|$/m);

@@ -16,23 +16,16 @@ import { writeProblemAnnotations } from '../reporters/github.js';
 import { streamOutput } from '../reporters/output.js';
 import { VERSION } from './core/version.js';
 import { GAME_SOURCES, GAMES, GameModuleError, loadGameModule } from './games/registry.js';
-import { fuzz } from './tools/fuzz.js';
-import { NewGameError, writeGameSkeleton } from './tools/new-game.js';
-import { importRecord, parseRecord, RecordError } from './tools/import.js';
-import { formatComparisons, replay, replayExitCode } from './tools/replay.js';
-import { scenarioYaml } from './tools/scenario-text.js';
-import { botInfo, checkTranscript, readTranscriptJson, TranscriptRecorder } from './tools/transcript.js';
-import { isMatchTranscript, MATCH_TRANSCRIPT_SNIFF_BYTES, startsAsMatchTranscript } from './tools/match-transcript.js';
+// What only some commands need (match, tournament, merge, replay, import, fuzz, conform, new-game,
+// transcripts) is imported by those commands: every botjury start loaded all of it (~40 % of the
+// modules), and `check`/`run` start thousands of times in a bot's CI and in botjury's own tests.
+import type { CliTools } from './cli/match.js';
 import { commandHelp, globalHelp } from './cli/help.js';
 import { listGame, listGames } from './cli/list.js';
 import { checkProfile, checkRole, findGame, known } from './cli/lookup.js';
 import { checkOptionsFit, COMMAND_NAMES, CommandLineError, parseCommandLine, type CommandName, type OptionValues } from './cli/options.js';
 import { selectTasks } from './cli/select.js';
-import { matchCommand, replayMatchCommand, type CliTools } from './cli/match.js';
-import { mergeCommand } from './cli/merge.js';
-import { tournamentCommand } from './cli/tournament.js';
 import { reporterTargets } from './cli/reporter-targets.js';
-import { conform, formatChecks } from './cli/conform.js';
 import { REPORTERS, type ReporterContext } from '../reporters/index.js';
 
 /** A usage mistake: exit 2 with one line and a pointer to the command's help. */
@@ -133,9 +126,10 @@ async function dispatch(argv: string[]): Promise<number> {
       if (values.transcript !== undefined) prepareOutputFile(path.resolve(cwd, values.transcript), '--transcript');
       const reporters = makeReporters((values.reporter as string[] | undefined) ?? ['console'], values.output as string | undefined, { rerunFlags: rerunFlags(values) });
       const settings = { ...(memoryMb !== undefined ? { memoryMb } : {}), ...(values.strict ? { strict: true } : {}) };
-      const recorder = values.transcript !== undefined ? new TranscriptRecorder(settings) : undefined;
+      const transcripts = values.transcript !== undefined ? await import('./tools/transcript.js') : undefined;
+      const recorder = transcripts ? new transcripts.TranscriptRecorder(settings) : undefined;
       // Digest the bot before it runs: the transcript names what was actually judged.
-      const bot = recorder ? botInfo(botArgv, cwd) : undefined;
+      const bot = transcripts ? transcripts.botInfo(botArgv, cwd) : undefined;
       const report = await runTasks(tasks, GAMES, {
         signal: interruptibleRun(),
         bot: { argv: botArgv },
@@ -164,22 +158,24 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'fuzz':
       return fuzzCommand(rest, botArgv, values, cwd);
     case 'match':
-      return matchCommand(rest, botArgv, values, cwd, cliTools(own));
+      return (await import('./cli/match.js')).matchCommand(rest, botArgv, values, cwd, cliTools(own));
     case 'tournament':
-      return tournamentCommand(rest, botArgv, values, cwd, cliTools(own));
+      return (await import('./cli/tournament.js')).tournamentCommand(rest, botArgv, values, cwd, cliTools(own));
     case 'merge':
-      return mergeCommand(rest, values, cwd);
+      return (await import('./cli/merge.js')).mergeCommand(rest, values, cwd);
     case 'conform': {
       if (rest.length !== 1) throw new UsageError('conform needs one game, e.g. botjury conform nim --game-module ./index.js -- python3 bot.py');
       if (botArgv.length === 0) throw new UsageError('conform needs a deterministic bot command after --');
       const game = findGame(GAMES, rest[0]!);
       resolveCommand(botArgv, cwd);
+      const { conform, formatChecks } = await import('./cli/conform.js');
       const checks = await conform(game, GAMES, botArgv, cwd, VERSION);
       process.stdout.write(formatChecks(game.id, checks));
       return checks.every((c) => c.ok) ? 0 : 1;
     }
     case 'new-game': {
       if (rest.length !== 1) throw new UsageError('new-game needs one game id, e.g. botjury new-game take-away');
+      const { NewGameError, writeGameSkeleton } = await import('./tools/new-game.js');
       try {
         const taken = new Map(GAMES.map((g) => [g.id, GAME_SOURCES.has(g.id) ? `loaded from ${displayPath(GAME_SOURCES.get(g.id)!, cwd)}` : 'a built-in game']));
         const { folder, files } = writeGameSkeleton(rest[0]!, values.output !== undefined ? existingDir(cwd, values.output, '--output') : cwd, taken);
@@ -226,9 +222,12 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
   if (!file) throw new UsageError('replay needs a transcript file (written by run, check or match with --transcript FILE)');
   if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
   const abs = path.resolve(cwd, file);
+  const { isMatchTranscript, MATCH_TRANSCRIPT_SNIFF_BYTES, startsAsMatchTranscript } = await import('./tools/match-transcript.js');
+  const { checkTranscript, readTranscriptJson } = await import('./tools/transcript.js');
+  const { formatComparisons, replay, replayExitCode } = await import('./tools/replay.js');
   // A match transcript is JSON Lines, told by its first line and read a line at a time; a single bot's
   // transcript is one JSON document.
-  if (startsAsMatchTranscript(readFilePrefix(abs, MATCH_TRANSCRIPT_SNIFF_BYTES, 'transcript'))) return replayMatchCommand(file, abs, botArgv, values, cwd, cliTools(own));
+  if (startsAsMatchTranscript(readFilePrefix(abs, MATCH_TRANSCRIPT_SNIFF_BYTES, 'transcript'))) return (await import('./cli/match.js')).replayMatchCommand(file, abs, botArgv, values, cwd, cliTools(own));
   const document = readTranscriptJson(abs);
   if (isMatchTranscript(document)) throw new HarnessError(`${terminalText(file, 200)} is not a usable botjury match transcript: not JSON Lines (its header alone on line 1, then a game per line)`);
   if (values.game !== undefined) throw new UsageError(`--game picks a game of a match transcript; ${terminalText(file, 200)} is not one`);
@@ -294,6 +293,8 @@ async function importCommand(rest: string[], values: Values, cwd: string): Promi
   const output = values.output as string | undefined;
   if (output !== undefined) prepareOutputFile(path.resolve(cwd, output), '--output');
   const scenarioDir = output ? path.dirname(path.resolve(cwd, output)) : cwd;
+  const { importRecord, parseRecord, RecordError } = await import('./tools/import.js');
+  const { scenarioYaml } = await import('./tools/scenario-text.js');
   let imported;
   try {
     imported = await importRecord(game, parseRecord(game, text), {
@@ -336,6 +337,7 @@ async function fuzzCommand(rest: string[], botArgv: string[], values: Values, cw
   const memoryMb = memoryOption(values);
   resolveCommand(botArgv, cwd); // a missing executable is the harness's fault, before anything runs
   prepareOutputFolder(path.resolve(cwd, values['save-dir'] as string), '--save-dir');
+  const { fuzz } = await import('./tools/fuzz.js');
   const result = await fuzz({
     game, games: GAMES, count, seed, saveDir: path.resolve(cwd, values['save-dir'] as string),
     bot: { argv: botArgv }, invokedFrom: cwd,

@@ -63,7 +63,7 @@ export interface BotIo {
   /** The jury's last look that found the pipe empty while watched (or the `since` of watchAnswer). */
   readonly lastEmptyLook: StamperMark | null;
   /** botjury's stamping thread now: its event loop's busy time and its run-queue wait (stamper.ts). */
-  markStamper(): StamperMark;
+  markStamper(sample?: SchedSample): StamperMark;
   /**
    * Resolves when something happens (a line, exit, flood) or at `untilNs`, whichever is first;
    * `precise`: at `untilNs` within a loop turn, not a timer's millisecond (for deadlines).
@@ -74,7 +74,7 @@ export interface BotIo {
   partialLine(): string;
   takeStderrTurnBytes(): number;
   /** Per-thread CPU and run-queue wait of everything the bot started, and botjury's own. */
-  sched(): SchedSample;
+  sched(windowStart?: boolean): SchedSample;
   /** Is every thread of the bot asleep in read() on the jury's pipe? null: cannot tell. */
   stdinWait(): StdinWait | null;
   /** Ends the bot and everything it started. */

@@ -385,9 +385,9 @@ export class BotProcess implements BotIo {
     return this.unread.length > 0;
   }
 
-  /** botjury's stamping thread now (see stamper.ts). */
-  markStamper(): StamperMark {
-    return markStamper();
+  /** botjury's stamping thread now (see stamper.ts); with a sched() sample just taken, its own counters. */
+  markStamper(sample?: SchedSample): StamperMark {
+    return sample ? markStamper(process.hrtime.bigint(), sample.ownQueued) : markStamper();
   }
 
   quietNow(now: bigint): boolean {
@@ -488,8 +488,8 @@ export class BotProcess implements BotIo {
     return { bytes: total, empty: false };
   }
 
-  sched(): SchedSample {
-    return sampleSched(this.processIds());
+  sched(windowStart = false): SchedSample {
+    return sampleSched(this.processIds(), windowStart);
   }
 
   stdinWait(): StdinWait | null {

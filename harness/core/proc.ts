@@ -286,14 +286,32 @@ function schedstat(path: string): [bigint, bigint] | null {
   return [BigInt(a), BigInt(b)];
 }
 
-export function sampleSched(pids: readonly number[]): SchedSample {
+/** Threads of each process, as last listed: a window's first sample may reuse a list this young. */
+const TASK_LIST_REUSE_NS = 10_000_000n;
+const taskLists = new Map<number, { tids: string[]; atNs: bigint }>();
+
+/**
+ * The scheduler's counters of every thread of `pids`, and botjury's own. `reuseTaskLists`: a window's
+ * first sample (taken before the jury writes, on the reply path) may take each process's thread list
+ * from a listing under 10 ms old instead of reading /proc/PID/task again; a thread started since is
+ * then counted from zero by the window's last sample, which always lists anew.
+ */
+export function sampleSched(pids: readonly number[], reuseTaskLists = false): SchedSample {
   const threads = new Map<string, { cpu: bigint; queued: bigint }>();
+  const now = reuseTaskLists ? process.hrtime.bigint() : 0n;
   for (const pid of pids) {
     let tids: string[];
-    try {
-      tids = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
+    const listed = reuseTaskLists ? taskLists.get(pid) : undefined;
+    if (listed && now - listed.atNs < TASK_LIST_REUSE_NS) tids = listed.tids;
+    else {
+      try {
+        tids = readdirSync(`/proc/${pid}/task`);
+      } catch {
+        taskLists.delete(pid);
+        continue;
+      }
+      if (taskLists.size > MAX_OPEN) taskLists.clear();
+      taskLists.set(pid, { tids, atNs: process.hrtime.bigint() });
     }
     for (const tid of tids) {
       const v = schedstat(`/proc/${pid}/task/${tid}/schedstat`);

@@ -149,8 +149,8 @@ export class Seat {
   write(lines: string[]): { delivered: boolean; atNs: bigint } {
     // Read the scheduler's counters before the message leaves: reading them after would delay
     // botjury's read of a fast answer and so its arrival stamp.
-    this.schedAtListen = this.sched();
-    this.writeMark = this.bot.markStamper();
+    this.schedAtListen = this.bot.sched(true);
+    this.writeMark = this.bot.markStamper(this.schedAtListen);
     const sent = this.bot.write(lines);
     // The clock starts just before the write's system call: the bot cannot have the message earlier,
     // and may have it before the call returns here. (botjury preempted inside the write is time the

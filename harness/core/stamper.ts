@@ -21,8 +21,8 @@ export interface StamperMark {
 }
 
 /** Take it last in a callback: the work after it (returning to epoll) is then microseconds. */
-export function markStamper(atNs: bigint = process.hrtime.bigint()): StamperMark {
-  const queued = ownSchedstat()?.[1] ?? 0n;
+export function markStamper(atNs: bigint = process.hrtime.bigint(), queuedNs?: bigint): StamperMark {
+  const queued = queuedNs ?? ownSchedstat()?.[1] ?? 0n;
   return { atNs, activeMs: performance.eventLoopUtilization().active, queuedNs: queued };
 }
 

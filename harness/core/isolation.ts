@@ -34,6 +34,8 @@ const INFO_FD = 3;
 const BLOCK_FD = 4;
 /** The sandbox comes up in milliseconds; this long means something is wrong (a hung mount). */
 const SETUP_TIMEOUT_MS = 10_000;
+/** How long bubblewrap's stderr is read for its message once set-up failed (it ends sooner when bubblewrap has exited). */
+const SETUP_WORDS_MS = 200;
 /** The bot's program is forked right after the sandbox is let go; the tree's scan finds it anyway if this passes. */
 const BOT_APPEARS_MS = 200;
 const INSTALL_HINT = 'install it (Debian/Ubuntu: apt-get install bubblewrap)';
@@ -274,24 +276,41 @@ export interface OpenedSandbox {
  * Waits (a few milliseconds, without blocking the event loop) until bubblewrap has set the sandbox up
  * and its pid 1 sleeps on --block-fd, then stamps the start and lets the bot's program run. Set-up is thus never the
  * bot's time. Throws SandboxError with bubblewrap's own message when set-up fails.
+ *
+ * The sandbox's stderr is the bot's. While the sandbox is set up, what comes on it is held in the
+ * stream (a 'readable' listener that takes nothing: node neither hands it to nobody nor drops it when
+ * bubblewrap exits); it is read here only when set-up failed (bubblewrap's last words). Whatever the bot
+ * itself wrote there in its first milliseconds stays in the stream for the bot's own reader.
  */
 export async function openSandbox(child: ChildProcess): Promise<OpenedSandbox> {
   const bwrapPid = child.pid!;
+  const stderr = child.stderr;
+  const hold = (): void => undefined;
+  stderr?.on('readable', hold);
+  const lastWords = async (): Promise<string> => {
+    let words = '';
+    for (const until = Date.now() + SETUP_WORDS_MS; stderr; ) {
+      for (let chunk: unknown; (chunk = stderr.read()) !== null; ) if (words.length < 4096) words += String(chunk);
+      if (stderr.readableEnded || stderr.destroyed || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return oneLine(words);
+  };
+  const gone = (): boolean => {
+    const bwrap = processIdentity(bwrapPid);
+    return child.exitCode !== null || child.signalCode !== null || !bwrap || bwrap.zombie;
+  };
   const infoStream = child.stdio[INFO_FD] as Readable | null | undefined;
   const blockFd = handleFd(child.stdio[BLOCK_FD]);
-  if (!infoStream || blockFd === null) throw new SandboxError('the sandbox\'s control descriptors are missing');
   // Read as the event loop reads any pipe: nothing here blocks the thread that stamps other bots' replies.
   let info = '';
-  let errors = '';
   const onInfo = (chunk: Buffer): void => {
     if (info.length < 4096) info += chunk.toString('latin1');
   };
-  const onError = (chunk: Buffer): void => {
-    if (errors.length < 4096) errors += chunk.toString('utf8');
-  };
-  infoStream.on('data', onInfo);
-  child.stderr?.on('data', onError);
+  infoStream?.on('data', onInfo);
   try {
+    // bubblewrap that failed at once: node closes the control pipes as it notices the exit.
+    if (!infoStream || blockFd === null) throw new SandboxError(gone() ? `the sandbox could not be set up: ${(await lastWords()) || 'bwrap ended'}` : 'the sandbox\'s control descriptors are missing');
     const until = Date.now() + SETUP_TIMEOUT_MS;
     let init: number | null = null;
     for (;;) {
@@ -300,12 +319,11 @@ export async function openSandbox(child: ChildProcess): Promise<OpenedSandbox> {
         if (pid && info.includes('}')) init = Number(pid[1]);
       }
       if (init !== null && blockedOn(init, BLOCK_FD)) break;
-      const bwrap = processIdentity(bwrapPid);
-      if (!bwrap || bwrap.zombie || (init !== null && !processIdentity(init))) {
-        await new Promise((r) => setTimeout(r, 5)); // its last words on stderr
-        throw new SandboxError(`the sandbox could not be set up: ${oneLine(errors || 'bwrap ended')}`);
+      if (gone() || (init !== null && !processIdentity(init))) throw new SandboxError(`the sandbox could not be set up: ${(await lastWords()) || 'bwrap ended'}`);
+      if (Date.now() > until) {
+        const words = await lastWords();
+        throw new SandboxError(`the sandbox was not set up within ${SETUP_TIMEOUT_MS / 1000} s${words ? `: ${words}` : ''}`);
       }
-      if (Date.now() > until) throw new SandboxError(`the sandbox was not set up within ${SETUP_TIMEOUT_MS / 1000} s`);
       // Set-up takes a few milliseconds.
       await new Promise((r) => setTimeout(r, 1));
     }
@@ -313,8 +331,8 @@ export async function openSandbox(child: ChildProcess): Promise<OpenedSandbox> {
     writeSync(blockFd, 'x');
     return { startNs, shell: [bwrapPid, init], bot: await firstChild(init) };
   } finally {
-    infoStream.off('data', onInfo);
-    child.stderr?.off('data', onError);
+    stderr?.off('readable', hold);
+    infoStream?.off('data', onInfo);
     child.stdio[INFO_FD]?.destroy();
     child.stdio[BLOCK_FD]?.destroy();
   }

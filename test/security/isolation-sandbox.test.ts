@@ -85,6 +85,23 @@ describe.skipIf(PROBLEM !== null && !IN_CI)('a sandboxed bot, as the host sees i
     }
   });
 
+  it('that ends at once is seen ending, with its last words (its exit is never handled before botjury reads it)', async () => {
+    // Started four at a time, as parallel runs start them: the event loop is busy with the others'
+    // sandboxes while each one's program is looked for (with a yield there, 8 of 20 runs lost the exit).
+    const brief = script('brief.sh', '#!/bin/sh\necho bye >&2\nexit 3\n');
+    const once = async (): Promise<{ exit: number | null; stderr: string }> => {
+      const bot = await BotProcess.start({ argv: [brief] }, { cwd: mkdtempSync(path.join(os.tmpdir(), 'botjury-')), invokedFrom: ROOT, isolate: { freshCwd: true } }, ignore);
+      for (let tries = 0; tries < 200 && !(bot.exit && bot.stderrHead); tries++) await sleep(10);
+      const seen = { exit: bot.exit?.code ?? null, stderr: bot.stderrHead };
+      await bot.stop();
+      return seen;
+    };
+    for (let round = 0; round < 5; round++) {
+      const seen = await Promise.all([once(), once(), once(), once()]);
+      expect(seen, `round ${round + 1}`).toEqual(Array(4).fill({ exit: 3, stderr: 'bye\n' }));
+    }
+  });
+
   it('dies with botjury: SIGKILL to botjury ends the sandbox and everything in it, without a cgroup to empty (--die-with-parent)', async () => {
     const forever = script('forever.sh', '#!/bin/sh\ntrap "" TERM HUP PIPE\nwhile :; do sleep 1; done\n');
     // A botjury of its own (a node process that starts one sandboxed bot and says its processes), killed without warning.

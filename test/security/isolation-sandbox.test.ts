@@ -1,11 +1,12 @@
-// The sandbox of a bot started with `isolate`, as the host sees it: namespaces of its own (user, PID,
-// IPC, UTS, network, mount, cgroup), a session of its own, no capabilities and no new privileges, the
-// unprivileged uid outside too when botjury is root; it dies with botjury; what it writes on stderr
-// from its first instant is its own (never taken by the sandbox's set-up); and a sandbox that cannot
-// be set up is botjury's fault, with bubblewrap's own words. (test/core/isolation.test.ts checks what
-// the bot sees from inside, its measurements and its clock.)
+// The sandbox of a bot started with `isolate`, as the host sees it: measured as its own program (the
+// run queue too); namespaces of its own (user, PID, IPC, UTS, network, mount, cgroup), a session of
+// its own, no capabilities and no new privileges, the unprivileged uid outside too when botjury is
+// root; it dies with botjury; what it writes on stderr from its first instant, and its exit when it
+// ends at once, are its own (never taken by the sandbox's set-up); and a sandbox that cannot be set
+// up is botjury's fault, with bubblewrap's own words. (test/core/isolation.test.ts checks what the
+// bot sees from inside, its measurements and its clock.)
 import { execa } from 'execa';
-import { chmodSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,11 @@ describe.skipIf(PROBLEM !== null && !IN_CI)('a sandboxed bot, as the host sees i
       }
       expect(cmdline(program)).toMatch(/^cat\0/);
       program = program!;
+      // What botjury measures it by, read from the host's /proc: its own program's threads (CPU and
+      // run-queue wait), never bubblewrap's two processes around it.
+      expect(bot.processIds()).toEqual([program]);
+      expect([...bot.sched().threads.keys()].sort()).toEqual(readdirSync(`/proc/${program}/task`).sort());
+      expect(bot.cpuMs()).not.toBeNull();
       for (const ns of ['user', 'pid', 'ipc', 'uts', 'net', 'mnt', 'cgroup']) expect(readlinkSync(`/proc/${program}/ns/${ns}`), ns).not.toBe(readlinkSync(`/proc/self/ns/${ns}`));
       // Pid 2 of its sandbox, in a session of its own: the sandbox's pid 1 leads it (--new-session),
       // not bubblewrap outside (whose session botjury made for it), so no terminal of botjury's is reachable.

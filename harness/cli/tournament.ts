@@ -167,7 +167,9 @@ function isolateOption(values: OptionValues, commands: readonly string[][], cwd:
     : isolationProblem() ?? 'bots cannot be isolated on this machine';
   if (problem === null) return { isolate: true };
   if (values.isolate) throw new HarnessError(`${problem}; or give --no-isolate`);
-  return { isolate: false, note: `botjury: the bots run without isolation (${problem.replace(/^--isolate: /, '')}); give --no-isolate to say so, or fix it to isolate them` };
+  // The reason as said to someone who did not ask for --isolate.
+  const reason = problem.replace(/^--isolate: /, '').replace(/^--isolate needs /, 'isolation needs ');
+  return { isolate: false, note: `botjury: the bots run without isolation (${reason}); give --no-isolate to say so, or fix it to isolate them` };
 }
 
 function sprtOption(text: string) {

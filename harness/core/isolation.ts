@@ -34,8 +34,13 @@ const INFO_FD = 3;
 const BLOCK_FD = 4;
 /** The sandbox comes up in milliseconds; this long means something is wrong (a hung mount). */
 const SETUP_TIMEOUT_MS = 10_000;
-/** The bot's program is forked right after the sandbox is let go; the tree's scan finds it anyway if this passes. */
-const BOT_APPEARS_MS = 200;
+/** How long bubblewrap's stderr is read for its message once set-up failed (it ends sooner when bubblewrap has exited). */
+const SETUP_WORDS_MS = 200;
+/**
+ * The bot's program is forked right after the sandbox is let go (well under a millisecond); the tree's
+ * scan finds it anyway if this passes. Waited for without yielding, so short.
+ */
+const BOT_APPEARS_MS = 5;
 const INSTALL_HINT = 'install it (Debian/Ubuntu: apt-get install bubblewrap)';
 
 export interface SandboxOptions {
@@ -274,24 +279,41 @@ export interface OpenedSandbox {
  * Waits (a few milliseconds, without blocking the event loop) until bubblewrap has set the sandbox up
  * and its pid 1 sleeps on --block-fd, then stamps the start and lets the bot's program run. Set-up is thus never the
  * bot's time. Throws SandboxError with bubblewrap's own message when set-up fails.
+ *
+ * The sandbox's stderr is the bot's. While the sandbox is set up, what comes on it is held in the
+ * stream (a 'readable' listener that takes nothing: node neither hands it to nobody nor drops it when
+ * bubblewrap exits); it is read here only when set-up failed (bubblewrap's last words). Whatever the bot
+ * itself wrote there in its first milliseconds stays in the stream for the bot's own reader.
  */
 export async function openSandbox(child: ChildProcess): Promise<OpenedSandbox> {
   const bwrapPid = child.pid!;
+  const stderr = child.stderr;
+  const hold = (): void => undefined;
+  stderr?.on('readable', hold);
+  const lastWords = async (): Promise<string> => {
+    let words = '';
+    for (const until = Date.now() + SETUP_WORDS_MS; stderr; ) {
+      for (let chunk: unknown; (chunk = stderr.read()) !== null; ) if (words.length < 4096) words += String(chunk);
+      if (stderr.readableEnded || stderr.destroyed || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return oneLine(words);
+  };
+  const gone = (): boolean => {
+    const bwrap = processIdentity(bwrapPid);
+    return child.exitCode !== null || child.signalCode !== null || !bwrap || bwrap.zombie;
+  };
   const infoStream = child.stdio[INFO_FD] as Readable | null | undefined;
   const blockFd = handleFd(child.stdio[BLOCK_FD]);
-  if (!infoStream || blockFd === null) throw new SandboxError('the sandbox\'s control descriptors are missing');
   // Read as the event loop reads any pipe: nothing here blocks the thread that stamps other bots' replies.
   let info = '';
-  let errors = '';
   const onInfo = (chunk: Buffer): void => {
     if (info.length < 4096) info += chunk.toString('latin1');
   };
-  const onError = (chunk: Buffer): void => {
-    if (errors.length < 4096) errors += chunk.toString('utf8');
-  };
-  infoStream.on('data', onInfo);
-  child.stderr?.on('data', onError);
+  infoStream?.on('data', onInfo);
   try {
+    // bubblewrap that failed at once: node closes the control pipes as it notices the exit.
+    if (!infoStream || blockFd === null) throw new SandboxError(gone() ? `the sandbox could not be set up: ${(await lastWords()) || 'bwrap ended'}` : 'the sandbox\'s control descriptors are missing');
     const until = Date.now() + SETUP_TIMEOUT_MS;
     let init: number | null = null;
     for (;;) {
@@ -300,21 +322,20 @@ export async function openSandbox(child: ChildProcess): Promise<OpenedSandbox> {
         if (pid && info.includes('}')) init = Number(pid[1]);
       }
       if (init !== null && blockedOn(init, BLOCK_FD)) break;
-      const bwrap = processIdentity(bwrapPid);
-      if (!bwrap || bwrap.zombie || (init !== null && !processIdentity(init))) {
-        await new Promise((r) => setTimeout(r, 5)); // its last words on stderr
-        throw new SandboxError(`the sandbox could not be set up: ${oneLine(errors || 'bwrap ended')}`);
+      if (gone() || (init !== null && !processIdentity(init))) throw new SandboxError(`the sandbox could not be set up: ${(await lastWords()) || 'bwrap ended'}`);
+      if (Date.now() > until) {
+        const words = await lastWords();
+        throw new SandboxError(`the sandbox was not set up within ${SETUP_TIMEOUT_MS / 1000} s${words ? `: ${words}` : ''}`);
       }
-      if (Date.now() > until) throw new SandboxError(`the sandbox was not set up within ${SETUP_TIMEOUT_MS / 1000} s`);
       // Set-up takes a few milliseconds.
       await new Promise((r) => setTimeout(r, 1));
     }
     const startNs = process.hrtime.bigint();
     writeSync(blockFd, 'x');
-    return { startNs, shell: [bwrapPid, init], bot: await firstChild(init) };
+    return { startNs, shell: [bwrapPid, init], bot: firstChild(init) };
   } finally {
-    infoStream.off('data', onInfo);
-    child.stderr?.off('data', onError);
+    stderr?.off('readable', hold);
+    infoStream?.off('data', onInfo);
     child.stdio[INFO_FD]?.destroy();
     child.stdio[BLOCK_FD]?.destroy();
   }
@@ -323,10 +344,14 @@ export async function openSandbox(child: ChildProcess): Promise<OpenedSandbox> {
 /**
  * The sandbox's pid 2 (the bot's program), which pid 1 forks as soon as it is let go: known from the
  * start, the bot's first answer is measured like any other (CPU, memory), not found later by a scan.
+ * Looked for without yielding to the event loop (pausing 50 µs between looks, so pid 1 gets the CPU):
+ * a bot that exits at once must not have bubblewrap's exit (and its last output, which node drops
+ * when nobody reads it yet) handled before the bot's reader is there. Past BOT_APPEARS_MS it is left
+ * to the tree's scan.
  */
-async function firstChild(pid: number): Promise<number | null> {
-  const until = Date.now() + BOT_APPEARS_MS;
-  for (let spin = 0; ; spin++) {
+function firstChild(pid: number): number | null {
+  const until = process.hrtime.bigint() + BigInt(BOT_APPEARS_MS) * 1_000_000n;
+  for (;;) {
     let text: string | null = null;
     try {
       text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1');
@@ -336,10 +361,11 @@ async function firstChild(pid: number): Promise<number | null> {
     const first = text?.trim().split(' ')[0];
     if (first && /^\d+$/.test(first)) return Number(first);
     if (text === null && !processIdentity(pid)) return null;
-    if (Date.now() > until) return null;
-    await new Promise((r) => (spin < 20 ? setImmediate(r) : setTimeout(r, 1)));
+    if (process.hrtime.bigint() > until) return null;
+    Atomics.wait(pause, 0, 0, 0.05);
   }
 }
+const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * bubblewrap reports a bot killed by signal N as exit status 128+N (as a shell does): read back as

@@ -10,7 +10,7 @@ import type { ScenarioResult } from '../core/result.js';
 import { escapeHtml as e, htmlPage } from '../../reporters/html.js';
 import { seatBots } from '../../reporters/causes.js';
 import { gameLine } from '../match/report.js';
-import { crossTableRows, eloLegend, pairSection, pointsLegend, tournamentAsRunReport, tournamentHeadline, tournamentStandingsTable, voidedLines } from './report.js';
+import { crossTableLegend, crossTableRows, eloLegend, pairLegend, pairSection, pointsLegend, timingLegend, tournamentAsRunReport, tournamentHeadline, tournamentStandingsTable, voidedLines } from './report.js';
 import type { TournamentReport } from './types.js';
 
 /** A live page keeps the replays of this many most recent games (the JSON report has every game). */
@@ -50,10 +50,11 @@ ${table(standings.head, standings.rows, 'standings tournament-standings', (i) =>
 <ul class="muted">${report.bots.map((b) => `<li><strong>${e(b.name)}</strong>: <code>${e(b.command.join(' '))}</code></li>`).join('')}</ul>
 <p class="muted">${e(pointsLegend(report))}</p>
 <p class="muted">${e(eloLegend(report))}</p>
+<p class="muted">${e(timingLegend())}</p>
 <h3>Cross table</h3>
-<p class="muted">The row's score against the column, of the games between them.</p>
+<p class="muted">${e(crossTableLegend(report).replace(/^t/, 'T'))}.</p>
 ${table(cross.head, cross.rows, 'standings cross-table', (i) => i !== 1)}
-${report.pairs.length ? `<h3>Pairs</h3>\n<pre class="pairs">${e(pairSection(report).join('\n'))}</pre>` : ''}
+${report.pairs.length ? `<h3>Pairs</h3>\n<pre class="pairs">${e(pairSection(report).join('\n'))}</pre>\n<p class="muted">${e(pairLegend(report))}</p>` : ''}
 ${voided.length ? `<h3>Voided</h3>\n<pre class="voided">${e(voided.join('\n'))}</pre>` : ''}
 <h3>Games (${report.games.length} of ${report.planned})</h3>
 ${shown.length < report.games.length ? `<p class="muted">The ${shown.length} most recent; the JSON report has all ${report.games.length}.</p>\n` : ''}<table class="games"><thead><tr><th class="num">game</th><th class="num">round</th><th>seed</th><th>seats and result</th></tr></thead>

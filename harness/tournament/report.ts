@@ -56,19 +56,52 @@ export function crossCellText(cell: CrossCell | null | undefined): string {
   return `${halves(cell.wins + cell.draws / 2)}/${cell.games}`;
 }
 
-/** The cross table in rank order: a header (#, bot, one column per rank, score) and a row per bot. */
+/**
+ * The cross table in rank order: a header (#, bot, one column per rank, score) and a row per bot. The
+ * score column is the row's total, its cells summed: in a two-seat game the bot's own score; in a game
+ * of more seats each game counts once for every other bot at the table, and games against the
+ * built-in player not at all (the standings' W/D/L are the bot's result at the whole table).
+ */
 export function crossTableRows(report: TournamentReport): { head: string[]; rows: string[][] } {
   const order = report.standings.map((s) => s.bot);
   const head = ['#', 'bot', ...order.map((_, i) => String(i + 1)), 'score'];
   const rows = order.map((i, r) => {
     const s = report.standings[r]!;
-    return [String(s.rank), s.name, ...order.map((j) => crossCellText(report.crossTable[i]![j])), `${halves(s.wins + s.draws / 2)}/${s.games}`];
+    const cells = (report.crossTable[i] ?? []).filter((c): c is CrossCell => c !== null);
+    const total = cells.reduce((n, c) => n + c.wins + c.draws / 2, 0);
+    const games = cells.reduce((n, c) => n + c.games, 0);
+    return [String(s.rank), s.name, ...order.map((j) => crossCellText(report.crossTable[i]![j])), `${halves(total)}/${games}`];
   });
   return { head, rows };
 }
 
+/** What the cross table shows, said under its title. */
+export function crossTableLegend(report: TournamentReport): string {
+  const more = report.schedule.seats > 2
+    ? `; in a game of ${report.schedule.seats} seats the better result of the two wins the game between them, each game counting once for every other bot at the table and not at all against the built-in player`
+    : '';
+  return `the row's score against the column, of the games between them (a win 1, a draw ½); score: the row's total${more}`;
+}
+
 export function eloLegend(report: TournamentReport): string {
-  return `Elo: one scale for the field, fitted to every game between two bots (Bradley–Terry, a draw half a win, with ${report.elo.prior} virtual draws per bot as BayesElo's prior), averaging 0; +/-: its 95 % interval${report.elo.components > 1 ? `; ${report.elo.components} parts of the field never met: compare Elo only within one part` : ''}`;
+  const builtIn = report.games.some((g) => g.seats.some((s) => s.bot === null))
+    ? `; the built-in player is not rated and its games count only between the bots at its table (so a bot can rank low by W/D/L, which counts the built-in's wins, and high by Elo)`
+    : '';
+  return `Elo: one scale for the field, fitted to every game between two bots (Bradley–Terry, a draw half a win, with ${report.elo.prior} virtual draws per bot as BayesElo's prior), averaging 0; +/-: its 95 % interval${report.elo.components > 1 ? `; ${report.elo.components} parts of the field never met: compare Elo only within one part` : ''}${builtIn}`;
+}
+
+/** The timing columns of the standings. */
+export function timingLegend(): string {
+  return "median ms, worst ms: the bot's reply times over all its games (as the jury timed them: from its message to the bot's whole answer); budget max: the largest share of a game's total time budget the bot used in any game (— where the game has none)";
+}
+
+/** What the pair lines say (console and HTML). */
+export function pairLegend(report: TournamentReport): string {
+  const seats = report.schedule.seats;
+  const units = seats === 2
+    ? 'Ptnml(0-2): the same games as pairs (one seed, seats swapped), counted [LL, LD, DD+WL, WD, WW], with their Elo, LOS, DrawRatio, normalized Elo (nElo) and PairsRatio (WW+WD)/(LD+LL)'
+    : `Units of ${seats} (0-${seats}): the same games as units (the ${seats} rotations of one seed), counted by the first bot's score in half points 0 … ${2 * seats}, with their Elo, LOS, DrawRatio and normalized Elo (nElo)`;
+  return `A vs B: +W =D -L: A's wins, draws and losses against B in the games both played; Elo +/-: from that score, with half its 95 % interval (n/a where unbounded: a score of 0 or 100 %; +/- 0.0 and LOS 0 or 100 % when every game or unit scored alike, as fastchess prints it); LOS: the chance that A is the stronger; DrawRatio: the share of draws. ${units}. Formulas: docs/tournament.md#the-statistics`;
 }
 
 export function pointsLegend(report: TournamentReport): string {
@@ -110,14 +143,14 @@ export function tournamentSummary(report: TournamentReport): string {
   const standings = tournamentStandingsTable(report);
   lines.push(...aligned(standings.head, standings.rows, new Set([1, standings.head.length - 1])));
   for (const b of report.bots) lines.push(`  ${b.name}: ${b.command.join(' ')}`);
-  lines.push(`  ${pointsLegend(report)}`, `  ${eloLegend(report)}`);
+  lines.push(`  ${pointsLegend(report)}`, `  ${eloLegend(report)}`, `  ${timingLegend()}`);
   if (report.compactedGames)
     lines.push(`  (transcripts, per-reply timing and replays are kept for the first ${report.games.length - report.compactedGames} games to end; the other ${report.compactedGames} keep results, verdicts and reply times)`);
   const cross = crossTableRows(report);
-  lines.push('', "Cross table (the row's score against the column, of the games between them):");
+  lines.push('', `Cross table — ${crossTableLegend(report)}:`);
   lines.push(...aligned(cross.head, cross.rows, new Set([1])).map((l) => `  ${l}`));
   const pairs = pairSection(report);
-  if (pairs.length) lines.push('', ...pairs);
+  if (pairs.length) lines.push('', ...pairs, `  (${pairLegend(report)})`);
   const voided = voidedLines(report);
   if (voided.length) lines.push('', ...voided);
   return `${lines.join('\n')}\n`;
@@ -160,9 +193,13 @@ ${table(standings.head, standings.rows, new Set([1, standings.head.length - 1]))
 
 ${report.bots.map((b) => `- **${mdText(b.name, 20)}**: ${mdCode(b.command.join(' '), 300)}`).join('\n')}
 
+${[pointsLegend(report), eloLegend(report), timingLegend()].map((l) => mdLine(l, 1000)).join('  \n')}
+
 ##### Cross table
 
 ${table(cross.head, cross.rows, new Set([1]))}
-${[...pairSection(report), ...voidedLines(report)].map((l) => `\n${mdLine(l.trim(), 600)}\n`).join('')}
+
+${mdLine(`${crossTableLegend(report).replace(/^t/, 'T')}.`, 1000)}
+${[...pairSection(report), ...(report.pairs.length ? [`(${pairLegend(report)})`] : []), ...voidedLines(report)].map((l) => `\n${mdLine(l.trim(), 1000)}  `).join('')}
 `;
 }

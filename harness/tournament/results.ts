@@ -56,7 +56,8 @@ export function buildTournamentReport(input: ReportInput): TournamentReport {
     version: TOURNAMENT_REPORT_VERSION,
     tool: { name: 'botjury', version: input.version },
     ...settings,
-    isolated: input.isolated,
+    // A resumed tournament (or a merge) holds games played with and without a sandbox: isolated only if all were.
+    isolated: input.isolated && games.every((g) => g.isolated === true),
     schedule: { seats: schedule.seats, games: schedule.games, gamesPerRound: schedule.gamesPerRound, tables: schedule.tables.length, ...schedule.design },
     planned: input.planned,
     ...(input.shard ? { shard: input.shard } : {}),

@@ -153,5 +153,5 @@ function tournamentGame(g: MatchGame, place: ScheduledGame, options: TournamentO
     s.run.scenario = `tournament game ${place.index + 1}`;
     s.run.name = `game ${place.index + 1} (round ${place.round + 1}, seed ${place.seed}): ${options.bots[s.bot]!.name} as ${s.role}`;
   }
-  return { ...g, seed: place.seed, round: place.round, tableIndex: place.tableIndex, rotation: place.rotation, pairKey: place.pairKey };
+  return { ...g, seed: place.seed, round: place.round, tableIndex: place.tableIndex, rotation: place.rotation, pairKey: place.pairKey, ...(options.isolate ? { isolated: true as const } : {}) };
 }

@@ -76,6 +76,8 @@ export interface SchedulePlace {
 /** A game of the tournament: a match game (seats, outcome, each bot seat's run) and its place. */
 export interface TournamentGame extends MatchGame, SchedulePlace {
   seed: string;
+  /** Its bots ran in a sandbox (--isolate); absent: they did not. A resumed tournament may mix both. */
+  isolated?: true;
 }
 
 /** A play that ended in a fault of the harness or the referee: not a result for anyone. */
@@ -135,7 +137,7 @@ export interface TournamentReport {
   setup?: Record<string, unknown>;
   memoryMb?: number;
   strict?: boolean;
-  /** Whether the bots ran in a sandbox (--isolate). */
+  /** Whether the bots of every game ran in a sandbox (--isolate); each game says so too. */
   isolated: boolean;
   schedule: { seats: number; games: number; gamesPerRound: number; tables: number } & ScheduleDesign;
   /** Games this run was to play: the whole schedule, or this shard's part. */

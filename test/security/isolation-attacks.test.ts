@@ -155,6 +155,13 @@ describe.skipIf(PROBLEM !== null && !IN_CI)('--isolate: one seat of an Alquerque
       const isolated = await play(c.attack, true, c.target && ((report) => (target = c.target!(report))));
       expect(isolated.result.ok, isolated.log).toBe(false);
       expect(isolated.result.detail).toMatch(c.isolated);
+      // Where the attacker looked for its opponent or for botjury, it saw the sandbox's own processes
+      // only: bubblewrap's pid 1, itself (pid 2) and its helper (pid 3).
+      if (/no opponent|botjury not found/.test(isolated.result.detail)) {
+        const seen = /processes seen: ([\d ]*)\)/.exec(isolated.log);
+        expect(seen, isolated.log).not.toBeNull();
+        expect(seen![1]!.split(' ').map(Number).every((pid) => pid >= 1 && pid <= 3), isolated.log).toBe(true);
+      }
       expect(isolated.victim).toEqual(honest.victim);
       expect(isolated.stdout).not.toContain('ATTACK-MARKER');
       if (c.attack === 'tcp') expect(connections.length).toBe(before);

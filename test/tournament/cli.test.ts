@@ -180,5 +180,23 @@ describe('isolation by default', () => {
     const quiet = await runCli(['tournament', 'alquerque', '--seed', '1', '--reporter', 'json', ...botArgs([GOOD, GOOD])]);
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stderr).not.toMatch(/without isolation/);
+    const report = JSON.parse(quiet.stdout) as TournamentReport;
+    expect(report.isolated).toBe(true);
+    expect(report.games.map((g) => g.isolated)).toEqual([true, true]);
+  }, 120_000);
+
+  it.skipIf(isolationProblem() !== null)('a tournament resumed with isolation after games without it is not reported isolated: each game says how it was played', async () => {
+    const state = file('mixed.jsonl');
+    const plain = await runCli(['tournament', ...ARGS, '--no-isolate', '--state', state, ...botArgs([GOOD, GOOD])]);
+    expect(plain.code, plain.stderr).toBe(0);
+    const lines = readFileSync(state, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(state, `${lines.slice(0, 3).join('\n')}\n`); // the header and two games, as an interrupt leaves it
+    const resumed = await runCli(['tournament', ...ARGS, '--resume', state, '--reporter', 'console', '--reporter', `json=${file('mixed.json')}`, ...botArgs([GOOD, GOOD])]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const report = read<TournamentReport>('mixed.json');
+    expect(schemaProblems('tournament-report', report)).toEqual([]);
+    expect(report.games.map((g) => g.isolated ?? false)).toEqual([false, false, true, true]);
+    expect(report.isolated).toBe(false);
+    expect(resumed.stdout).toMatch(/^alquerque round-robin of 2 bots, 2 rounds: 4 games played of 4, seed shards, profile codecup2008$/m);
   }, 120_000);
 });

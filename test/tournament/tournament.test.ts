@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { schemaProblems } from '../../harness/tournament/schemas.js';
 import { headToHead } from '../../harness/tournament/pentanomial.js';
+import { crossTableRows } from '../../harness/tournament/report.js';
 import type { TournamentReport } from '../../harness/tournament/types.js';
 import { CLI, ROOT, runCli } from '../helpers.js';
 
@@ -85,6 +86,21 @@ async function processesUsing(marker: string, waitMs: number): Promise<number[]>
 
 const seatOf = (g: TournamentReport['games'][number], bot: number): number => g.seats.findIndex((s) => s.bot === bot);
 
+/** The cross table as printed: each row's score column is its cells summed, over `games` games. */
+function expectRowTotals(report: TournamentReport, games: number): void {
+  const value = (cell: string): [number, number] => {
+    const [score, n] = cell.split('/') as [string, string];
+    return [score === '½' ? 0.5 : Number(score.replace('½', '')) + (score.endsWith('½') ? 0.5 : 0), Number(n)];
+  };
+  for (const row of crossTableRows(report).rows) {
+    const cells = row.slice(2, -1).filter((c) => c !== '·').map(value);
+    const [total, n] = value(row[row.length - 1]!);
+    expect(n, row.join(' ')).toBe(games);
+    expect(cells.reduce((sum, [x]) => sum + x, 0), row.join(' ')).toBeCloseTo(total, 9);
+    expect(cells.reduce((sum, [, m]) => sum + m, 0), row.join(' ')).toBe(n);
+  }
+}
+
 describe('botjury tournament', () => {
   it('a round robin of three Alquerque bots over two rounds: both colours on one seed, the faulty bot last with its violations, the cross table as the games', async () => {
     const { code, report, out, junit, tap, html } = await fieldRun();
@@ -140,6 +156,12 @@ describe('botjury tournament', () => {
     expect(out).toMatch(/^\s+1\s+A\s+·\s+4\/4\s+4\/4\s+8\/8$/m);
     expect(out).toMatch(/^A vs C: \+4 =0 -0 — Elo: /m);
     expect(out).toMatch(/^ {2}Ptnml\(0-2\): \[0, 0, 0, 0, 2\], 2 pairs — /m);
+    // Every column and every figure of the console is said in words under its table.
+    expect(out).toMatch(/^ {2}points: the game's own score, summed .*; score %: \(W \+ D\/2\) \/ games, the ranking .*; violations: /m);
+    expect(out).toMatch(/^ {2}Elo: one scale for the field, .*; \+\/-: its 95 % interval$/m);
+    expect(out).toMatch(/^ {2}median ms, worst ms: the bot's reply times over all its games .*; budget max: the largest share of a game's total time budget/m);
+    expect(out).toMatch(/^Cross table — the row's score against the column, of the games between them \(a win 1, a draw ½\); score: the row's total:$/m);
+    expect(out).toMatch(/^ {2}\(A vs B: \+W =D -L: A's wins, draws and losses against B .*LOS: .*DrawRatio: .*Ptnml\(0-2\): .*\[LL, LD, DD\+WL, WD, WW\].*nElo.*PairsRatio.*docs\/tournament\.md#the-statistics\)$/m);
     expect(code).toBe(1);
     // JUnit and TAP: a test case per bot seat; the faulty bot's fail, the others' pass.
     const cases = [...junit.matchAll(/<testcase name="([^"]*)"[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g)];
@@ -151,6 +173,7 @@ describe('botjury tournament', () => {
     // HTML: the tournament's tables above every game's seats.
     expect(html).toContain('<table class="standings cross-table">');
     expect(html.match(/<tr data-game="\d+">/g)).toHaveLength(12);
+    for (const legend of ['points: the game&#39;s own score', 'Elo: one scale for the field', 'median ms, worst ms: the bot', 'The row&#39;s score against the column', 'A vs B: +W =D -L:']) expect(html, legend).toContain(legend);
   }, 180_000);
 
   it('a gauntlet: the first bot against each other one; pentanomial counts sum to the pairs played, and the SPRT decides on a one-sided field', async () => {
@@ -199,7 +222,22 @@ describe('botjury tournament', () => {
     }
     // Each pair shares three tables, so three units of four games.
     for (const p of report.pairs) expect([p.units.seats, p.units.units, p.units.unpaired]).toEqual([4, 3, 0]);
+    // The cross table's score is its row summed (each game counts once per other bot at the table):
+    // 4 × 12 = 48 games a row, not the bot's 16 games at the whole table.
+    expectRowTotals(report, 48);
   }, 240_000);
+
+  it('a field smaller than the game\'s seats: the built-in player takes the free seat, is not rated, and the cross table sums the games between bots', async () => {
+    const SC = (p: string): string => path.join(ROOT, 'examples/snakecore', p);
+    const { report, out } = await tournament(['snakecore', '--seed', '2008'], [[SC('c/build/bot')], [process.execPath, SC('js/bot.js')], [SC('c/build/bot')]]);
+    expect(schemaProblems('tournament-report', report)).toEqual([]);
+    expect(report.games).toHaveLength(4);
+    for (const g of report.games) expect(g.seats.filter((s) => s.bot === null)).toHaveLength(1);
+    expectRowTotals(report, 8);
+    expect(out).toMatch(/^ {2}Elo: .*; the built-in player is not rated and its games count only between the bots at its table/m);
+    expect(out).toMatch(/^Cross table — .*; score: the row's total; in a game of 4 seats the better result of the two wins the game between them, each game counting once for every other bot at the table and not at all against the built-in player:$/m);
+    expect(out).toMatch(/^ {2}\(A vs B: .*Units of 4 \(0-4\): the same games as units \(the 4 rotations of one seed\), counted by the first bot's score in half points 0 … 8/m);
+  }, 120_000);
 
   it('a game that ends in a referee fault is voided, played again, and listed; a fault on every play leaves the game without a result (exit 2)', async () => {
     const manifest = (name: string, mode: string[]): string => {

@@ -75,6 +75,63 @@ const commandKey = (argv: readonly string[]): string => JSON.stringify(argv);
 /** One buffer for the non-blocking reads of pending output (readPending), reused: they never overlap. */
 const pendingBuffer = Buffer.allocUnsafe(65_536);
 
+/** How much a bot may write before its BotProcess listens (EarlyEvents); beyond it the pipe holds the rest. */
+const EARLY_BYTES = 1 << 20;
+
+/**
+ * What a child does between its spawn and its BotProcess listening (the cgroup moves and a sandbox's
+ * set-up are awaited in between): its output, stamped on arrival, and its exit. Bounded: past
+ * EARLY_BYTES the output stays in the pipe until the BotProcess reads it.
+ */
+class EarlyEvents {
+  readonly stdout: { chunk: Buffer; atNs: bigint }[] = [];
+  readonly stderr: Buffer[] = [];
+  exit: { code: number | null; signal: NodeJS.Signals | null; atNs: bigint } | null = null;
+  closed = false;
+  paused = false;
+  private bytes = 0;
+  readonly detach: () => void;
+
+  constructor(child: ChildProcessWithoutNullStreams) {
+    const keep = (chunk: Buffer): void => {
+      this.bytes += chunk.length;
+      if (this.bytes > EARLY_BYTES && !this.paused) {
+        this.paused = true;
+        child.stdout.pause();
+        child.stderr.pause();
+      }
+    };
+    const out = (chunk: Buffer): void => {
+      this.stdout.push({ chunk, atNs: process.hrtime.bigint() });
+      keep(chunk);
+    };
+    const err = (chunk: Buffer): void => {
+      this.stderr.push(chunk);
+      keep(chunk);
+    };
+    const exit = (code: number | null, signal: NodeJS.Signals | null): void => {
+      this.exit = { code, signal, atNs: process.hrtime.bigint() };
+    };
+    const close = (): void => {
+      this.closed = true;
+    };
+    const ignore = (): void => undefined;
+    child.stdout.on('data', out);
+    child.stderr.on('data', err);
+    child.stdout.on('error', ignore);
+    child.stderr.on('error', ignore);
+    child.on('exit', exit);
+    child.on('close', close);
+    this.detach = () => {
+      child.stdout.off('data', out);
+      child.stderr.off('data', err);
+      child.off('exit', exit);
+      child.off('close', close);
+      if (this.paused) child.stderr.resume();
+    };
+  }
+}
+
 /** Bots whose answer the jury awaits near a deadline (watchAnswer): looked at after botjury's own work. */
 const watched = new Set<BotProcess>();
 /** How long before the first watched moment the looks begin. */
@@ -231,6 +288,8 @@ export class BotProcess implements BotIo {
     options: Pick<StartOptions, 'lines' | 'unreadLines'>,
     /** A sandboxed bot: bubblewrap's processes around it, and its own program (null: not sandboxed). */
     private readonly sandbox: { shell: readonly number[]; bot: number | null } | null = null,
+    /** What the child did before this object listened (its start-up), replayed here in order. */
+    early?: EarlyEvents,
   ) {
     this.splitter = new LineSplitter(() => this.maxLineBytes, options.lines ?? {});
     this.unreadPolicy = options.unreadLines ?? 'stop';
@@ -252,15 +311,17 @@ export class BotProcess implements BotIo {
       this.writeError ??= e.code ?? e.message;
       this.sink('event', `stdin write failed: ${e.code ?? e.message}`, process.hrtime.bigint());
     });
-    child.on('exit', (code, signal) => {
-      this.exit = { ...(sandbox ? sandboxExit(code, signal) : { code, signal }), atNs: process.hrtime.bigint() };
-      if (this.ms(this.exit.atNs) > STARTUP_FAILURE_MS) commandsSeenStarting.add(commandKey(this.argv));
-      // Output may still be in the pipes; 'close' says it is all read. A child the bot left behind
-      // may hold the pipe open, so do not wait for 'close' longer than a moment.
-      setTimeout(() => this.markDrained(), 100).unref();
-      this.wake();
-    });
+    child.on('exit', (code, signal) => this.onExit(code, signal, process.hrtime.bigint()));
     child.on('close', () => this.markDrained());
+    if (early) {
+      // Listening now: take over from the start-up's listeners, then replay what they saw, in order.
+      early.detach();
+      for (const { chunk, atNs } of early.stdout) this.onStdout(chunk, atNs);
+      for (const chunk of early.stderr) this.onStderr(chunk);
+      if (early.exit) this.onExit(early.exit.code, early.exit.signal, early.exit.atNs);
+      if (early.closed) this.markDrained();
+      if (early.paused) child.stdout.resume();
+    }
     // The timer samples only a bot that has not been sampled for a while (one thinking long): a
     // sample while a fast answer is on its way would delay the answer's stamp.
     this.sampleTimer = setInterval(() => {
@@ -285,16 +346,21 @@ export class BotProcess implements BotIo {
     const [runFile, ...runArgs] = (sandbox ? [...botPriorityPrefix(), sandbox.file, ...sandbox.args] : [...pdeathsigWrapper(), ...memoryLimit, file, ...args]) as [string, ...string[]];
     let startNs = process.hrtime.bigint();
     let started: { child: ChildProcessWithoutNullStreams; cgroup: BotCgroup | null };
+    let early: EarlyEvents | undefined;
     try {
-      started = await BotCgroup.spawnInside(() =>
-        spawn(runFile, runArgs, {
+      started = await BotCgroup.spawnInside(() => {
+        const child = spawn(runFile, runArgs, {
           cwd: options.cwd,
           env: minimalEnv(),
           detached: true, // own process group and session
           stdio: sandbox?.stdio ?? ['pipe', 'pipe', 'pipe'],
           ...(sandbox?.ids ?? {}),
-        }) as ChildProcessWithoutNullStreams,
-      );
+        }) as ChildProcessWithoutNullStreams;
+        // Listened to from the spawn on: a bot that ends while its cgroup or sandbox is set up keeps
+        // its exit and every byte it wrote (Node drops the output of a child nobody reads at its exit).
+        if (child.pid !== undefined) early = new EarlyEvents(child);
+        return child;
+      });
     } catch (e) {
       throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
     }
@@ -321,7 +387,7 @@ export class BotProcess implements BotIo {
         throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
       }
     }
-    return new BotProcess(child, cgroup, startNs, sink, command.argv, options, opened);
+    return new BotProcess(child, cgroup, startNs, sink, command.argv, options, opened, early);
   }
 
   /** Milliseconds since the bot was started. */
@@ -630,6 +696,15 @@ export class BotProcess implements BotIo {
     if (now - this.lastRefreshNs < BigInt(SAMPLE_INTERVAL_MS / 2) * 1_000_000n) return; // half: timer jitter must not skip a look
     this.tree.refresh();
     this.lastRefreshNs = now;
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null, atNs: bigint): void {
+    this.exit = { ...(this.sandbox ? sandboxExit(code, signal) : { code, signal }), atNs };
+    if (this.ms(this.exit.atNs) > STARTUP_FAILURE_MS) commandsSeenStarting.add(commandKey(this.argv));
+    // Output may still be in the pipes; 'close' says it is all read. A child the bot left behind
+    // may hold the pipe open, so do not wait for 'close' longer than a moment.
+    setTimeout(() => this.markDrained(), 100).unref();
+    this.wake();
   }
 
   private onStdout(chunk: Buffer, atNs: bigint): void {

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { execa } from 'execa';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,31 @@ const alive = (pid: number): boolean => {
 };
 
 describe('bot processes', () => {
+  it('a bot that ends at once keeps its exit and its last words (it may end while its cgroup is still being set up)', async () => {
+    // Four at a time, as parallel runs start them. Before its listeners were attached at the spawn,
+    // a bot that ended during the cgroup moves lost its exit and its output: 5 of 6 `run -- /bin/true`
+    // waited out the 30 s budget (total-time-exceeded) instead of early-exit.
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-brief-'));
+    const brief = path.join(dir, 'brief.sh');
+    writeFileSync(brief, '#!/bin/sh\necho hello\necho bye >&2\nexit 3\n', { mode: 0o755 });
+    const once = async (): Promise<{ exit: number | null; stdout: string; stderr: string }> => {
+      const lines: string[] = [];
+      const bot = await BotProcess.start({ argv: [brief] }, { cwd: mkdtempSync(path.join(tmpdir(), 'botjury-')), invokedFrom: ROOT }, ignore);
+      for (let tries = 0; tries < 200 && !(bot.exit && bot.drained); tries++) await sleep(10);
+      for (let line = bot.takeLine(); line; line = bot.takeLine()) lines.push(line.text);
+      const seen = { exit: bot.exit?.code ?? null, stdout: lines.join('\n'), stderr: bot.stderrHead };
+      await bot.stop();
+      return seen;
+    };
+    try {
+      for (let round = 0; round < 5; round++) {
+        const seen = await Promise.all([once(), once(), once(), once()]);
+        expect(seen, `round ${round + 1}`).toEqual(Array(4).fill({ exit: 3, stdout: 'hello', stderr: 'bye\n' }));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('ends the whole process group: a child the bot started does not survive', async () => {
     const { report } = await runJson(['run', 'test/fixtures/scenarios/alquerque-small-budget.yaml', '--', 'python3', 'test/fixtures/bots/child-leaver.py']);
     const m = /child (\d+)/.exec(report.results[0]!.transcript.filter((e) => e.dir === 'stderr').map((e) => e.text).join(''));

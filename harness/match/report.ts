@@ -13,7 +13,23 @@ const RESULT_MARK = { win: '1', draw: '½', loss: '0' } as const;
 /** One line for a finished game: who sat where, the result, and any bot's violations. */
 export function gameLine(g: MatchGame, names: readonly string[], planned: number): string {
   const seats = g.seats.map((s) => `${s.bot === null ? 'built-in' : names[s.bot]} (${s.role})${s.result ? ` ${RESULT_MARK[s.result]}` : ''}`).join(' · ');
-  const faults = g.seats.flatMap((s) => (s.run && s.bot !== null ? s.run.violations.filter((v) => v.severity === 'error').map((v) => `${names[s.bot!]}: ${v.code}${v.ply !== undefined ? ` at ply ${v.ply}` : ''}`) : []));
+  // Alike verdicts of one bot grouped, as the console groups them elsewhere (20 bad lines are one note).
+  const grouped = new Map<string, { count: number; plies: number[] }>();
+  for (const s of g.seats)
+    if (s.run && s.bot !== null)
+      for (const v of s.run.violations.filter((x) => x.severity === 'error')) {
+        const key = `${names[s.bot]}: ${v.code}`;
+        const seen = grouped.get(key) ?? { count: 0, plies: [] };
+        seen.count++;
+        if (v.ply !== undefined) seen.plies.push(v.ply);
+        grouped.set(key, seen);
+      }
+  const faults = [...grouped].map(([key, { count, plies }]) => {
+    const times = count > 1 ? ` ×${count}` : '';
+    if (plies.length === 0) return `${key}${times}`;
+    const [low, high] = [Math.min(...plies), Math.max(...plies)];
+    return `${key}${times} at ${low === high ? `ply ${low}` : `plies ${low}–${high}`}`;
+  });
   const notes = [...faults, ...g.seats.flatMap((s) => (s.run?.error ? [`harness error: ${s.run.error.split('\n')[0]}`] : []))];
   const record = g.record ? recordText(g.record) : '';
   // The outcome's summary is the referee's text (a referee program's, for a game package): escaped.

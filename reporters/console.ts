@@ -15,6 +15,11 @@ import type { Output } from './output.js';
 
 export { printable };
 
+/** A text of several lines (a harness error's message), each line escaped, the later ones indented. */
+function printableLines(text: string, indent: string): string {
+  return text.split('\n').map((line) => printable(line)).join(`\n${indent}`);
+}
+
 /** What made a run fail: its errors, or its warnings when only those are there (--strict). */
 function failingVerdicts(r: ScenarioResult): ScenarioResult['violations'] {
   const errors = r.violations.filter((v) => v.severity === 'error');
@@ -109,14 +114,16 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
       const mark = result.status === 'passed' ? paint('green', '✓') : result.status === 'failed' ? paint('red', '✗') : result.status === 'skipped' ? paint('dim', '-') : result.status === 'inconclusive' ? paint('yellow', '?') : paint('yellow', '!');
       const t = result.timing;
       const timing = t.replies > 0 ? paint('dim', ` (${t.replies} replies, max ${t.maxMs} ms, total ${t.totalMs} ms)`) : '';
-      out.write(`${mark} ${result.scenario} ${paint('cyan', `[${result.role}]`)} ${result.name}${timing}\n`);
-      if (result.error) out.write(`    ${paint('yellow', 'harness error:')} ${result.error}\n`);
-      if (result.skipReason) out.write(paint('dim', `    skipped: ${result.skipReason}\n`));
-      if (result.inconclusive) out.write(`    ${paint('yellow', 'inconclusive:')} ${result.inconclusive}\n`);
+      // What a scenario file, a referee program or a bot said is shown escaped (core/printable.ts).
+      out.write(`${mark} ${printable(result.scenario)} ${paint('cyan', `[${printable(result.role)}]`)} ${printable(result.name)}${timing}\n`);
+      if (result.error) out.write(`    ${paint('yellow', 'harness error:')} ${printableLines(result.error, '    ')}\n`);
+      if (result.skipReason) out.write(paint('dim', `    skipped: ${printable(result.skipReason)}\n`));
+      if (result.inconclusive) out.write(`    ${paint('yellow', 'inconclusive:')} ${printable(result.inconclusive)}\n`);
       for (const line of verdictLines(result.violations, { paint, language, shownIn, label: `${result.scenario} [${result.role}]`, stderrBytes: result.stderr.bytes })) out.write(`${line}\n`);
       const omitted = Object.entries(result.omittedViolations ?? {});
       if (omitted.length > 0) out.write(paint('dim', `    …and ${omitted.map(([code, n]) => `${n} more ${code}`).join(', ')} (not kept: the same fault repeated)\n`));
-      if (result.outcome) out.write(paint('dim', `    outcome: ${result.outcome.summary}\n`));
+      // A referee program's outcome summary: its text, escaped and bounded as its verdicts are.
+      if (result.outcome) out.write(paint('dim', `    outcome: ${bounded(result.outcome.summary, 500)}\n`));
       if (finished < totalRuns) drawStatus();
     },
     onRunEnd(report: RunReport) {
@@ -141,6 +148,10 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
       if (excused) parts.push(paint('yellow', `${excused} late repl${excused === 1 ? 'y' : 'ies'} excused by measured load${report.strict ? ' (failing: --strict)' : ' (warnings)'}`));
       if (s.errors) parts.push(paint('yellow', `${s.errors} harness error${s.errors === 1 ? '' : 's'}`));
       out.write(`${parts.join(', ')} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
+      if (report.harnessFault) {
+        const notRun = report.harnessFault.planned - report.results.length;
+        out.write(paint('yellow', `stopped by the harness error above${notRun > 0 ? `: ${notRun} scenario run${notRun === 1 ? '' : 's'} not run` : ''}\n`));
+      }
       if (report.bailed) out.write(paint('yellow', `stopped after the first failure (--bail): ${report.bailed.notRun} scenario run${report.bailed.notRun === 1 ? '' : 's'} not started\n`));
       return out.close();
     },
@@ -181,7 +192,7 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
     out.write(`      ${bounded(c.message, 600)}\n`);
     const r = c.first.result;
     const step = c.first.violation?.step;
-    out.write(paint('dim', `      first in ${r.scenario}${step ? `:${step.line} (step ${step.number})` : ''} [${r.role}]; re-run: ${rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags)}\n`));
+    out.write(paint('dim', `      first in ${printable(r.scenario)}${step ? `:${step.line} (step ${step.number})` : ''} [${r.role}]; re-run: ${rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags)}\n`));
   }
 
   function runsText(c: Cause, total: number): string {
@@ -207,7 +218,7 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
     out.write(`\n${paint('bold', `Failed (${failing.length}${one ? ', all for the cause above' : ''}):`)}\n`);
     for (const r of failing.slice(0, MAX_RECAP)) {
       const what = one ? '' : (recapLines.get(r) ?? recapLine(r));
-      out.write(`  ${r.status === 'error' ? paint('yellow', '!') : paint('red', '✗')} ${r.scenario} ${paint('cyan', `[${r.role}]`)} ${r.name}\n`);
+      out.write(`  ${r.status === 'error' ? paint('yellow', '!') : paint('red', '✗')} ${printable(r.scenario)} ${paint('cyan', `[${printable(r.role)}]`)} ${printable(r.name)}\n`);
       if (what) out.write(`      ${what}\n`);
       out.write(`      ${paint('dim', rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags))}\n`);
     }
@@ -221,7 +232,7 @@ export function consoleReporter(out: Output, options: ConsoleOptions = {}): Repo
     if (missed.length === 0) return;
     out.write(`\n${paint('bold', `Inconclusive (${missed.length}):`)}\n`);
     for (const r of missed.slice(0, MAX_RECAP)) {
-      out.write(`  ${paint('yellow', '?')} ${r.scenario} ${paint('cyan', `[${r.role}]`)} ${r.name}\n      ${r.inconclusive ?? ''}\n`);
+      out.write(`  ${paint('yellow', '?')} ${printable(r.scenario)} ${paint('cyan', `[${printable(r.role)}]`)} ${printable(r.name)}\n      ${printable(r.inconclusive ?? '')}\n`);
       out.write(`      ${paint('dim', rerunCommand(r.scenario, r.role, botCommand, options.rerunFlags))}\n`);
     }
     if (missed.length > MAX_RECAP) out.write(`  … and ${missed.length - MAX_RECAP} more\n`);

@@ -32,6 +32,7 @@ export function junitXml(report: RunReport): string {
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   // JUnit has no attribute for it: a comment, and a property in every suite.
   if (report.interrupted) lines.push(`<!-- botjury was interrupted: ${report.results.length} of ${report.interrupted.planned} scenario runs finished -->`);
+  if (report.harnessFault) lines.push(`<!-- botjury was stopped by a harness error: ${report.results.length} of ${report.harnessFault.planned} scenario runs reported -->`);
   lines.push(
     `<testsuites name="botjury" tests="${report.results.length}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(report.durationMs)}" timestamp="${attr(report.startedAt)}">`,
   );
@@ -47,6 +48,7 @@ export function junitXml(report: RunReport): string {
     const profiles = [...new Set(results.map((r) => r.profile))];
     lines.push(`      <property name="profile" value="${attr(profiles.join(', '))}"/>`);
     if (report.interrupted) lines.push(`      <property name="interrupted" value="${report.results.length} of ${report.interrupted.planned} scenario runs finished"/>`);
+    if (report.harnessFault) lines.push(`      <property name="harness-fault" value="${report.results.length} of ${report.harnessFault.planned} scenario runs reported"/>`);
     lines.push('    </properties>');
     for (const r of results) lines.push(...testcase(r, report.strict === true));
     lines.push('  </testsuite>');
@@ -124,12 +126,13 @@ function seconds(ms: number): string {
 
 /**
  * Characters XML 1.0 cannot carry even as references: C0 controls except tab/LF/CR, lone surrogates,
- * U+FFFE/U+FFFF. They are written as visible escapes (`\x01`), never dropped silently. DEL and C1
- * controls are legal but invisible, so they are made visible too.
+ * U+FFFE/U+FFFF. They are written as visible escapes (`\x01`), never dropped silently. DEL, C1
+ * controls, line separators and bidirectional overrides are legal but invisible (or reorder what a
+ * viewer shows), so they are made visible too.
  */
 export function xmlSafe(s: string): string {
   return s.replace(
-    /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
     (c) => {
       const code = c.charCodeAt(0);
       return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;

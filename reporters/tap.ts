@@ -1,6 +1,7 @@
 // TAP 14 reporter: one test point per scenario run (file × role), streamed as results arrive, with a
 // YAML diagnostic block carrying every violation (code, ply, expected, actual, timing) and the run's
 // timing figures. Written for CI tools and `tap-parser`; bot bytes survive exactly (YAML escapes).
+import { printable } from '../harness/core/printable.js';
 import { isSkipped, skipReason } from './skipped.js';
 import type { ReplyTiming, ScenarioResult } from '../harness/core/result.js';
 import type { Reporter, RunInfo, RunReport } from '../harness/core/runner.js';
@@ -13,7 +14,7 @@ export function tapReporter(out: Output): Reporter {
     onRunStart(info: RunInfo) {
       out.write('TAP version 14\n');
       const shard = info.shard ? ` (shard ${info.shard.index}/${info.shard.count})` : '';
-      out.write(`# botjury ${info.tool.version}: ${info.total} scenario run${info.total === 1 ? '' : 's'}${shard}; bot: ${tapComment(info.bot.command.join(' '))}\n`);
+      out.write(`# botjury ${tapComment(info.tool.version)}: ${info.total} scenario run${info.total === 1 ? '' : 's'}${shard}; bot: ${tapComment(info.bot.command.join(' '))}\n`);
       out.write(`1..${info.total}\n`);
       planned = true;
     },
@@ -28,6 +29,7 @@ export function tapReporter(out: Output): Reporter {
       }
       // TAP 14: a run that stops before its plan is complete says so with Bail out!.
       if (report.interrupted) out.write(`Bail out! interrupted: ${report.results.length} of ${report.interrupted.planned} scenario runs finished\n`);
+      if (report.harnessFault) out.write(`Bail out! stopped by a harness error: ${report.results.length} of ${report.harnessFault.planned} scenario runs reported\n`);
       const s = report.summary;
       const skipped = report.results.filter(isSkipped).length;
       out.write(`# ${s.passed} passed, ${s.failed} failed, ${s.errors} harness errors${skipped ? `, ${skipped} skipped` : ''}${s.inconclusive ? `, ${s.inconclusive} inconclusive` : ''} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
@@ -94,8 +96,13 @@ export function tapDescription(text: string): string {
   return tapComment(text).replace(/\\/g, '\\\\').replace(/#/g, '\\#');
 }
 
+/**
+ * A comment or directive text is one line shown as it is by a terminal or a CI log: what a bot, a
+ * referee or a forged report wrote goes through the one escaping (core/printable.ts), so a C1 control
+ * (\x9b starts an escape sequence), a line break or a bidirectional override is never raw there.
+ */
 function tapComment(text: string): string {
-  return text.replace(/[\x00-\x1f\x7f]/g, ' ');
+  return printable(text, Infinity);
 }
 
 /** The `  ---` … `  ...` block, indented two spaces under its test point (TAP 14). */
@@ -145,7 +152,10 @@ function scalar(v: unknown): string {
   return PLAIN.test(s) && !RESERVED.test(s) ? s : quote(s);
 }
 
-/** A JSON string with every character YAML might not print escaped (controls, DEL, C1, line separators, lone surrogates). */
+/**
+ * A JSON string with every character YAML might not print, or a viewer might act on, escaped: controls,
+ * DEL, C1, line separators, bidirectional overrides and isolates, lone surrogates.
+ */
 export function quote(s: string): string {
-  return JSON.stringify(s).replace(/[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(s).replace(/[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -13,7 +13,7 @@ import {
 } from '../tools/match-transcript.js';
 import { botInfo } from '../tools/transcript.js';
 import { printable } from '../core/printable.js';
-import { juryTimeLine, runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
+import { juryTimeLine, reportOfFault, runMatch, type MatchBot, type MatchGame, type MatchOptions, type MatchReport } from '../match/match.js';
 import { gameLine, matchAsRunReport, matchExitCode, matchSummary, seatResults } from '../match/report.js';
 import { parseSprt } from '../match/stats.js';
 import { REPORTERS } from '../../reporters/index.js';
@@ -115,6 +115,12 @@ export async function matchCommand(rest: string[], botArgv: string[], values: Op
   let report: MatchReport;
   try {
     report = await runMatch(options, tools.version);
+  } catch (e) {
+    // A harness fault (a referee program's) stopped the match: every report is written with the games
+    // that finished and the one that faulted, then the fault is the exit (2, its one line).
+    const partial = reportOfFault(e);
+    if (partial) await outputs.end(partial);
+    throw e;
   } finally {
     transcript?.close();
   }

@@ -1,9 +1,10 @@
 // Runs many scenarios (files × roles) against one bot and streams results to reporters, in a stable
 // order whatever the parallelism.
 import os from 'node:os';
-import { HarnessError, resolveCommand, type BotCommand } from './bot-process.js';
+import { HarnessError, killAllBotsSync, resolveCommand, type BotCommand } from './bot-process.js';
 import { dryRunProblems } from './dry-run.js';
 import type { GameDefinition } from './game.js';
+import { resolveLimits, type JuryProfile } from './profile.js';
 import type { ScenarioResult } from './result.js';
 import { expandScenarioPaths, loadScenario, ScenarioFileError, type Scenario } from './scenario.js';
 import { runScenario, type SessionOptions } from './session.js';
@@ -44,6 +45,12 @@ export interface RunReport {
   bailed?: { notRun: number };
   /** The run was interrupted (SIGINT): `results` holds the runs that finished before, in order. */
   interrupted?: { planned: number };
+  /**
+   * A harness fault (a referee program's, say) stopped the run: `results` holds the runs that finished
+   * before it and, with status `error`, the run it happened in; runs in progress beside it were stopped
+   * and are left out, as are those never started. The command exits 2 with the fault's one line.
+   */
+  harnessFault?: { planned: number };
   /** --strict: warnings and inconclusive runs fail the run too. */
   strict?: boolean;
 }
@@ -146,6 +153,12 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   let nextToEmit = 0;
   let nextToStart = 0;
   let harnessError: Error | null = null;
+  /** The run the harness fault happened in, and when each run started (for its result). */
+  let faulted = -1;
+  const startedAtMs: number[] = new Array(selected.length).fill(0);
+  let running = 0;
+  let faultSeen: () => void = () => undefined;
+  const fault = new Promise<void>((resolve) => (faultSeen = resolve));
   let bailing = false;
 
   const runOne = async (index: number): Promise<ScenarioResult> => {
@@ -177,13 +190,25 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
       const index = nextToStart++;
       if (jobs === 1) for (const r of reporters) r.onScenarioStart?.(selected[index]!, index, selected.length);
       let result: ScenarioResult;
+      startedAtMs[index] = Date.now();
+      running++;
       try {
         result = await runOne(index);
       } catch (e) {
-        if (!signal?.aborted) harnessError = e as Error;
+        // The first fault stops the run (an interrupt's consequences are not one). Runs in progress beside
+        // it are stopped now, every bot and referee ended by pid: their verdicts would blame a bot
+        // botjury killed, so they are left out of the report, as an interrupt leaves them out.
+        if (!signal?.aborted && !harnessError) {
+          harnessError = e as Error;
+          faulted = index;
+          if (running > 1) killAllBotsSync();
+          faultSeen();
+        }
         return;
+      } finally {
+        running--;
       }
-      if (signal?.aborted) return; // cut short by the interrupt: not a verdict
+      if (signal?.aborted || harnessError) return; // cut short by the interrupt or by another run's fault: not a verdict
       results[index] = result;
       done[index] = true;
       // A timing verdict still to be confirmed alone is not yet a failure to stop for.
@@ -196,13 +221,38 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     if (signal?.aborted) resolve();
     signal?.addEventListener('abort', () => resolve(), { once: true });
   });
-  await Promise.race([workers, aborted]);
-  if (signal?.aborted) {
+  await Promise.race([workers, aborted, fault]);
+  if (signal?.aborted || harnessError) {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([workers, new Promise((resolve) => (timer = setTimeout(resolve, WIND_DOWN_MS)))]);
     clearTimeout(timer);
   }
-  if (harnessError) throw harnessError;
+  if (harnessError) {
+    // What finished is reported (a rerun to confirm a timing verdict would start bots again: such a
+    // run is left out), with the run that faulted as a harness error; then the fault is the exit.
+    const error = harnessError as Error;
+    const task = selected[faulted]!;
+    const registered = games.find((g) => g.id === task.scenario.game)!;
+    results[faulted] = faultResult(task, registered, options, error instanceof HarnessError ? error.message : `internal error: ${error.message}`, startedAtMs[faulted]!);
+    done[faulted] = true;
+    const kept = selected.map((_, i) => i).filter((i) => done[i] && (i === faulted || !needsConfirmation(i)));
+    for (const i of kept.filter((i) => i >= nextToEmit)) {
+      if (jobs > 1 || i !== faulted) for (const r of reporters) r.onScenarioStart?.(selected[i]!, i, selected.length);
+      for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
+    }
+    const report: RunReport = {
+      tool: info.tool,
+      bot: info.bot,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+      results: kept.map((i) => results[i]!),
+      summary: summarize(kept.map((i) => results[i]!)),
+      harnessFault: { planned: selected.length },
+      ...(options.strict ? { strict: true } : {}),
+    };
+    for (const r of reporters) await r.onRunEnd?.(report);
+    throw harnessError;
+  }
   for (let i = nextToEmit; i < nextToStart && !signal?.aborted; i++) {
     if (!needsConfirmation(i)) continue;
     const parallelCodes = [...new Set([...results[i]!.violations.map((v) => v.code), ...(results[i]!.machineOverload ? ['machine-overload'] : [])])].sort();
@@ -239,6 +289,35 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
 }
 
 const isFailure = (r: ScenarioResult): boolean => r.status === 'failed' || r.status === 'error';
+
+/**
+ * The result of a run a harness fault ended (a referee program's, a bot that could not start): status
+ * `error` with the fault's message, as any harness error of a run is shown; nothing of the bot judged.
+ */
+function faultResult(task: Task, game: GameDefinition, options: RunOptions, error: string, startedAtMs: number): ScenarioResult {
+  const profileName = options.profile ?? task.scenario.profile ?? game.defaultProfile;
+  const profile: JuryProfile | undefined = Object.hasOwn(game.profiles, profileName) ? game.profiles[profileName] : undefined;
+  const limits = resolveLimits(profile ?? { limits: {} } as unknown as JuryProfile, task.scenario.limits, options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : undefined);
+  return {
+    scenario: task.scenario.file,
+    name: task.scenario.name,
+    game: game.id,
+    role: task.role,
+    profile: profileName,
+    seed: task.scenario.seed,
+    status: 'error',
+    error,
+    violations: [],
+    limits,
+    timing: { replies: 0, maxMs: 0, totalMs: 0, meanMs: 0, totalBudgetMs: limits.totalMs ?? null, perReply: [] },
+    memory: { peakMb: null, limitMb: limits.memoryMb || null },
+    stderr: { bytes: 0, head: '' },
+    exit: null,
+    durationMs: startedAtMs > 0 ? Date.now() - startedAtMs : 0,
+    transcript: [],
+    transcriptDropped: 0,
+  };
+}
 
 /** Verdicts that depend on the clock: confirmed by a rerun alone when they come from a parallel run. */
 const TIMING_CODES = new Set<string>(['move-timeout', 'total-time-exceeded', 'handshake-timeout']);

@@ -4,7 +4,7 @@
 // script. Games are seeded from the match seed; seats rotate so every bot plays every seat equally (a
 // game and its rotations share a seed, so the bots meet the same start and the same built-in players
 // from each seat).
-import { HarnessError, type BotCommand } from '../core/bot-process.js';
+import { HarnessError, killAllBotsSync, type BotCommand } from '../core/bot-process.js';
 import { ScenarioError, type GameDefinition, type Outcome } from '../core/game.js';
 import { resolveLimits, type ResolvedLimits } from '../core/profile.js';
 import type { JuryTime, ScenarioResult } from '../core/result.js';
@@ -266,6 +266,32 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
   let error: string | undefined;
   let overload: Record<string, number> | undefined;
   let outcome: Outcome | undefined;
+  const gameOf = (): MatchGame => {
+    const runs = new Map<string, ScenarioResult>();
+    for (const spec of botSeats) {
+      const bot = bots[seatBots[roles.indexOf(spec.role)]!]!;
+      runs.set(spec.role, table.seatResult(table.run(spec.role), {
+        scenario: `match game ${index + 1}`,
+        name: `game ${index + 1}: ${bot.name} as ${spec.role}`,
+        game: game.id, profile: profileName, seed,
+      }, {
+        ...(error ? { error } : {}),
+        ...(overload ? { overload } : {}),
+        ...(outcome ? { outcome } : {}),
+        ...(options.strict ? { strict: true } : {}),
+        startedAt: started,
+        ...(options.snapshots ? { snapshots: true } : {}),
+      }));
+    }
+    const seats: MatchSeat[] = roles.map((role, i) => {
+      const run = runs.get(role);
+      return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome ?? null, roles.length), ...(run ? { run } : {}) };
+    });
+    return {
+      index, seed, seats, outcome: outcome ?? null, jury: table.juryTime(), ...(error ? { error } : {}), durationMs: Date.now() - started,
+      ...(options.record ? { record: compareWithRecord(options.record.moves, played) } : {}),
+    };
+  };
   try {
     await table.open();
     await table.playToEnd();
@@ -279,6 +305,14 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
     else if (e instanceof HarnessError) {
       await table.close();
       await table.dispose();
+      // The fault ends the match (exit 2), but the game as far as it went is reported with it: every
+      // seat's run a harness error naming the fault (see faultedGame).
+      error = e.message.slice(0, MAX_GAME_ERROR_CHARS);
+      try {
+        faultedGames.set(e, gameOf());
+      } catch {
+        // nothing to report of it: the fault's line is what counts
+      }
       throw e;
     } else error = `internal error: ${(e as Error).stack ?? String(e)}`;
   } finally {
@@ -289,39 +323,45 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
   } finally {
     await table.dispose();
   }
-  const runs = new Map<string, ScenarioResult>();
-  for (const spec of botSeats) {
-    const bot = bots[seatBots[roles.indexOf(spec.role)]!]!;
-    runs.set(spec.role, table.seatResult(table.run(spec.role), {
-      scenario: `match game ${index + 1}`,
-      name: `game ${index + 1}: ${bot.name} as ${spec.role}`,
-      game: game.id, profile: profileName, seed,
-    }, {
-      ...(error ? { error } : {}),
-      ...(overload ? { overload } : {}),
-      ...(outcome ? { outcome } : {}),
-      ...(options.strict ? { strict: true } : {}),
-      startedAt: started,
-      ...(options.snapshots ? { snapshots: true } : {}),
-    }));
-  }
-  const runList = [...runs.values()];
-  const seats: MatchSeat[] = roles.map((role, i) => {
-    const run = runs.get(role);
-    return { role, bot: seatBots[i] ?? null, points: outcome?.scores[role] ?? null, result: seatResult(role, outcome ?? null, roles.length), ...(run ? { run } : {}) };
-  });
-  const result: MatchGame = {
-    index, seed, seats, outcome: outcome ?? null, jury: table.juryTime(), ...(error ? { error } : {}), durationMs: Date.now() - started,
-    ...(options.record ? { record: compareWithRecord(options.record.moves, played) } : {}),
-  };
+  const result = gameOf();
+  const runList = result.seats.flatMap((s) => (s.run ? [s.run] : []));
   // The seats of a game share the machine and botjury's event loop, like parallel runs: a timing
-  // verdict is believed only when a replay of the game (same seed) repeats it.
-  if (confirmTiming && runList.some(hasClockVerdict)) {
+  // verdict is believed only when a replay of the game (same seed) repeats it (not once the match is
+  // stopping: an interrupt or another game's fault ended every bot, and no bot starts again).
+  if (confirmTiming && runList.some(hasClockVerdict) && !options.signal?.aborted) {
     const again = await playSeated(index, seatBots, seed, options, false);
     return { ...again, rerunAlone: true };
   }
   return result;
 }
+
+/** A game's `error` (the schema's bound). */
+const MAX_GAME_ERROR_CHARS = 10_000;
+
+/** The game a harness fault (thrown by playSeated) happened in, as far as it went. */
+const faultedGames = new WeakMap<object, MatchGame>();
+
+/** The game `fault` (a harness fault playSeated threw) ended, its every bot seat's run a harness error. */
+export function faultedGame(fault: unknown): MatchGame | undefined {
+  return typeof fault === 'object' && fault !== null ? faultedGames.get(fault) : undefined;
+}
+
+/** The report of the games a harness fault let finish (see runMatch), kept with the fault for the command that writes it. */
+const faultReports = new WeakMap<object, MatchReport>();
+
+/**
+ * The report of a match a harness fault stopped (runMatch threw `fault`): the games that finished
+ * and the one that faulted; undefined for any other error. The command writes it, then exits 2.
+ */
+export function reportOfFault(fault: unknown): MatchReport | undefined {
+  return typeof fault === 'object' && fault !== null ? faultReports.get(fault) : undefined;
+}
+
+/** A report's `stopped` (the schema's bound). */
+const MAX_STOPPED_CHARS = 2000;
+
+/** How long games in progress get to end once a fault stopped the match (their bots are ended at once). */
+const WIND_DOWN_MS = 5000;
 
 /**
  * One line on the jury's own time over the games, where the game answered asynchronously (a referee
@@ -374,13 +414,25 @@ export async function runMatch(options: MatchOptions, version: string): Promise<
   let next = 0;
   let stopped: string | undefined;
   let harnessError: unknown = null;
+  let running = 0;
+  // Games see this signal: aborted by an interrupt or by a fault, after which no bot starts again
+  // (no game, no replay to confirm a timing verdict).
+  const halt = new AbortController();
+  const stopAll = (): void => halt.abort();
+  if (options.signal?.aborted) stopAll();
+  else options.signal?.addEventListener('abort', stopAll, { once: true });
+  const gameOptions: MatchOptions = { ...options, signal: halt.signal };
+  let faultSeen: () => void = () => undefined;
+  const fault = new Promise<void>((resolve) => (faultSeen = resolve));
   const bound = new DetailBound(options.detailBudgetChars ?? DETAIL_BUDGET_CHARS);
   const worker = async (): Promise<void> => {
     while (next < indexes.length && !stopped && !harnessError && !options.signal?.aborted) {
       const index = indexes[next++]!;
+      running++;
       try {
-        const g = await playGame(index, options);
-        if (options.signal?.aborted) return;
+        const g = await playGame(index, gameOptions);
+        // Cut short by an interrupt, or ended by another game's fault: not a result.
+        if (options.signal?.aborted || harnessError) return;
         finished.set(index, g);
         // Every listener (console line, transcript file) sees the game whole; then its detail is bounded.
         options.onGameEnd?.(g);
@@ -391,12 +443,36 @@ export async function runMatch(options: MatchOptions, version: string): Promise<
         }
       } catch (e) {
         // An interrupt ends every process, a referee program's included: what fails then is not a fault.
-        if (!options.signal?.aborted) harnessError = e;
+        // The first fault stops the match: games in progress beside it are stopped now, their bots and
+        // referees ended by pid (what they would report would blame bots botjury killed).
+        if (!options.signal?.aborted && !harnessError) {
+          harnessError = e;
+          stopAll();
+          if (running > 1) killAllBotsSync();
+          faultSeen();
+        }
+      } finally {
+        running--;
       }
     }
   };
-  await Promise.all(Array.from({ length: jobs }, worker));
-  if (harnessError) throw harnessError;
+  const workers = Promise.all(Array.from({ length: jobs }, worker));
+  await Promise.race([workers, fault]);
+  if (harnessError) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([workers, new Promise((resolve) => (timer = setTimeout(resolve, WIND_DOWN_MS)))]);
+    clearTimeout(timer);
+    // The games that finished, and the one that faulted (its seats' runs harness errors naming the
+    // fault), as the report the command writes before it exits 2 with the fault's line.
+    const faultedOne = faultedGame(harnessError);
+    const games = [...finished.values(), ...(faultedOne ? [faultedOne] : [])].sort((a, b) => a.index - b.index);
+    const what = harnessError instanceof Error ? harnessError.message : String(harnessError);
+    const report = buildReport(options, version, startedAt, games, `a harness error${faultedOne ? ` in game ${faultedOne.index + 1}` : ''}: ${what}`.slice(0, MAX_STOPPED_CHARS));
+    if (bound.compacted > 0) report.compactedGames = bound.compacted;
+    if (typeof harnessError === 'object' && harnessError !== null) faultReports.set(harnessError, report);
+    throw harnessError;
+  }
+  await workers;
   if (options.signal?.aborted) stopped = 'interrupted';
   const games = [...finished.values()].sort((a, b) => a.index - b.index);
   const report = buildReport(options, version, startedAt, games, stopped);

@@ -148,6 +148,28 @@ describe('the merged report', () => {
     expect(report.standings.map((s) => s.timing)).toEqual(merged.standings.map((s) => s.timing));
   });
 
+  it('a forged bot command, run name and verdict with terminal escapes and bidi overrides: escaped in TAP and JUnit', async () => {
+    const evil = 'x\u009b2J\u202eyp.\u001b]0;t\u0007\u2066z';
+    const file = forge((r) => {
+      r.standings[0].command = ['python3', `bot${evil}.py`];
+      const run = firstRun(r);
+      run.name = `game 1 ${evil}`;
+      run.violations.push({ code: 'illegal-move', severity: 'error', message: `m ${evil}`, actual: evil, atMs: 1 });
+      run.status = 'failed';
+    });
+    const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+    const tap = await merge(file, '--reporter', 'tap');
+    expect(tap.code, tap.stderr).toBe(1);
+    expect(tap.stdout).not.toMatch(raw);
+    expect(tap.stdout).toMatch(/^# botjury [^\n]*bot: python3 [^\n]*botx\\x9b2J\\u202eyp\.\\x1b\]0;t\\x07\\u2066z\.py/m);
+    expect(tap.stdout).toMatch(/^not ok \d+ - [^\n]*game 1 x\\\\x9b2J\\\\u202eyp/m);
+    expect(tap.stdout).toContain('message: "m x\\u009b2J\\u202eyp.\\u001b]0;t\\u0007\\u2066z"');
+    const junit = await merge(file, '--reporter', 'junit');
+    expect(junit.code, junit.stderr).toBe(1);
+    expect(junit.stdout).not.toMatch(raw);
+    expect(junit.stdout).toContain('game 1 x\\x9b2J\\u202eyp.\\x1b]0;t\\x07\\u2066z');
+  });
+
   it('mergeReports checks reports in memory as merge checks files', () => {
     const game = GAMES.find((g) => g.id === 'alquerque')!;
     expect(schemaErrors(mergeReports(structuredClone(shards), { game }))).toBeNull();

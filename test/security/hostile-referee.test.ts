@@ -181,6 +181,23 @@ describe('a referee fault writes the reports of what finished, then exits 2 with
     expect(r.stdout).toMatch(/✓ .*scenario 1[\s\S]*✓ .*scenario 2[\s\S]*! .*scenario 3\n\s+harness error: the referee of hostile-ref/);
   }, 90_000);
 
+  it('a run with --jobs 2: a fault beside a slow run stops that run at once; the finished runs are in the report', async () => {
+    const g = hostileGame('fault-beside-slow', { fromGame: 3 });
+    const scenarios = [g.scenario, ...[2, 3, 4].map((k) => path.join(g.dir, `s${k}.yaml`))];
+    for (const [k, file] of scenarios.entries()) writeFileSync(file, `game: hostile-ref\nrole: white\nname: scenario ${k + 1}\n`);
+    const json = path.join(g.dir, 'report.json');
+    const r = await runMeasured(['run', ...scenarios, '--jobs', '2', '--game-module', g.manifest, '--reporter', `json=${json}`, '--', ...g.bot], { timeoutMs: 90_000 });
+    await expectRefereeFault(g, r, /answered 'not json', which is not JSON/, LIMITS.answerMs + 10_000);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as RunReport;
+    expect(REPORT_SCHEMA(report), JSON.stringify(REPORT_SCHEMA.errors)).toBe(true);
+    const statuses = report.results.map((x) => [x.name, x.status]);
+    expect(statuses.slice(0, 2)).toEqual([['scenario 1', 'passed'], ['scenario 2', 'passed']]);
+    expect(statuses).toHaveLength(3);
+    expect(['scenario 3', 'scenario 4']).toContain(statuses[2]![0]);
+    expect(statuses[2]![1]).toBe('error');
+    expect(readFileSync(path.join(g.dir, 'starts'), 'utf8')).toBe('xxxx');
+  }, 120_000);
+
   it('a match with --jobs 2: a fault beside a slow game stops that game at once; the finished games are in the report', async () => {
     // Games 1 and 2 are played properly; of the next two, one is slow (its referee waits 100 ms before
     // each of ~600 answers: about a minute) and the other faults at its first answer while the slow one runs.

@@ -65,6 +65,16 @@ async function leftOver(dir: string): Promise<string> {
 const runArgs = (g: HostileGame, extra: string[] = []) => ['run', g.scenario, '--game-module', g.manifest, ...extra, '--', ...g.bot];
 const matchArgs = (g: HostileGame, games: number) => ['match', 'hostile-ref', '--games', String(games), '--jobs', '2', '--game-module', g.manifest, '--', ...g.bot, '--', ...g.bot];
 
+/**
+ * fault-beside-slow: how long the slow referee was still asked after the other one's fault (ms). It is
+ * asked every ~100 ms while its game runs: the game was stopped at once when this is well under a second
+ * (waited for, it ran on to the end, or for the 5 s botjury gives games in progress to end).
+ */
+function askedAfterFault(dir: string): number {
+  const at = (name: string): number => Number(readFileSync(path.join(dir, name), 'utf8')) * 1000;
+  return at('slow-last') - at('fault-at');
+}
+
 /** Exit 2 with one line naming the referee, no stack trace, no bot verdict, within the limit plus grace, bounded, nothing left. */
 async function expectRefereeFault(g: HostileGame, r: MeasuredRun, what: RegExp, limitMs: number): Promise<void> {
   expect(r.code, r.stdout + r.stderr).toBe(2);
@@ -196,6 +206,7 @@ describe('a referee fault writes the reports of what finished, then exits 2 with
     expect(['scenario 3', 'scenario 4']).toContain(statuses[2]![0]);
     expect(statuses[2]![1]).toBe('error');
     expect(readFileSync(path.join(g.dir, 'starts'), 'utf8')).toBe('xxxx');
+    expect(askedAfterFault(g.dir)).toBeLessThan(1000);
   }, 120_000);
 
   it('a match with --jobs 2: a fault beside a slow game stops that game at once; the finished games are in the report', async () => {
@@ -222,6 +233,7 @@ describe('a referee fault writes the reports of what finished, then exits 2 with
     expect(r.stdout).toMatch(/^game 2\/4: /m);
     // The slow game had started (four games began) and was stopped: no result of it anywhere.
     expect(readFileSync(path.join(g.dir, 'starts'), 'utf8')).toBe('xxxx');
+    expect(askedAfterFault(g.dir)).toBeLessThan(1000);
     expect(r.stdout).not.toMatch(/^game [34]\/4: /m);
   }, 120_000);
 });

@@ -222,16 +222,16 @@ async function replayCommand(rest: string[], botArgv: string[], values: Values, 
   if (!file) throw new UsageError('replay needs a transcript file (written by run, check or match with --transcript FILE)');
   if (extra.length) throw new UsageError(`unexpected arguments before --: ${extra.join(' ')} (the bot command goes after --)`);
   const abs = path.resolve(cwd, file);
-  const { isMatchTranscript, MATCH_TRANSCRIPT_SNIFF_BYTES, startsAsMatchTranscript } = await import('./tools/match-transcript.js');
-  const { checkTranscript, readTranscriptJson } = await import('./tools/transcript.js');
+  const { MATCH_TRANSCRIPT_SNIFF_BYTES, startsAsMatchTranscript } = await import('./tools/match-transcript.js');
+  const { loadTranscript } = await import('./tools/transcript.js');
   const { formatComparisons, replay, replayExitCode } = await import('./tools/replay.js');
   // A match transcript is JSON Lines, told by its first line and read a line at a time; a single bot's
   // transcript is one JSON document.
   if (startsAsMatchTranscript(readFilePrefix(abs, MATCH_TRANSCRIPT_SNIFF_BYTES, 'transcript'))) return (await import('./cli/match.js')).replayMatchCommand(file, abs, botArgv, values, cwd, cliTools(own));
-  const document = readTranscriptJson(abs);
-  if (isMatchTranscript(document)) throw new HarnessError(`${terminalText(file, 200)} is not a usable botjury match transcript: not JSON Lines (its header alone on line 1, then a game per line)`);
+  // Anything else must start as a transcript does ({"format": "botjury-transcript", …): told from its
+  // first bytes, then read a run at a time, each checked against the schema as it is read.
+  const data = loadTranscript(abs, file);
   if (values.game !== undefined) throw new UsageError(`--game picks a game of a match transcript; ${terminalText(file, 200)} is not one`);
-  const data = checkTranscript(document, abs);
   // A transcript is a file from anywhere: its command runs only when the user says so, and is shown first.
   if (botArgv.length === 0 && !values['trust-transcript-command'])
     throw new UsageError(`replay runs the bot you give after --: botjury replay ${file} -- <bot command> (the transcript names ${terminalText(JSON.stringify(data.bot.command), 200)}; to run exactly that, add --trust-transcript-command)`);

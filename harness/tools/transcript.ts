@@ -10,7 +10,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { HarnessError, resolveCommand } from '../core/bot-process.js';
-import { FILE_CAPS, FileError, readBoundedFile, writeOutputFile } from '../core/files.js';
+import { FILE_CAPS, FileError, openBoundedFile, readBoundedFile, writeOutputFile } from '../core/files.js';
+import { eachElement, fileSource, JsonPartsError, objectMembers, parseSpan, scanTopLevel, type ByteSource, type Span } from '../core/json-parts.js';
+import { MAX_VIOLATIONS_PER_CODE, VIOLATION_CODES } from '../core/violations.js';
+import { printable } from '../core/printable.js';
+import { schemaErrorLine } from '../core/schema-errors.js';
 import { SCHEMA_DIR } from '../core/paths.js';
 import type { ResolvedLimits } from '../core/profile.js';
 import type { ScenarioResult, TranscriptEntry } from '../core/result.js';
@@ -209,8 +213,13 @@ export function compileSchema(ajv: import('ajv/dist/2020.js').default, file: str
   return ajv.compile({ ...(JSON.parse(readFileSync(main, 'utf8')) as object), $id: pathToFileURL(main).href });
 }
 
+let transcriptAjvInstance: import('ajv/dist/2020.js').default | undefined;
+
 function transcriptValidator(): ValidateFunction {
-  validator ??= compileSchema(transcriptAjv(), 'transcript.schema.json');
+  if (!validator) {
+    transcriptAjvInstance = transcriptAjv();
+    validator = compileSchema(transcriptAjvInstance, 'transcript.schema.json');
+  }
   return validator;
 }
 
@@ -219,6 +228,170 @@ export function transcriptProblems(data: unknown): string[] {
   const validate = transcriptValidator();
   if (validate(data)) return [];
   return (validate.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'}: ${e.message ?? 'is not valid'}`);
+}
+
+/**
+ * The bytes of a transcript's start that are looked at before anything is parsed: botjury writes its
+ * `format` field first, so a file that does not start as a transcript is refused from these alone.
+ */
+export const TRANSCRIPT_SNIFF_BYTES = 64 << 10;
+/** Runs in one transcript at most (a check of every suite is a few hundred). */
+export const MAX_TRANSCRIPT_RUNS = 100_000;
+const TRANSCRIPT_START = /^\s*\{\s*"format"\s*:\s*"botjury-transcript"\s*[,}]/;
+const MATCH_TRANSCRIPT_START = /^\s*\{\s*"format"\s*:\s*"botjury-match-transcript"\s*[,}]/;
+
+/**
+ * Reads and checks a transcript file without parsing it whole (`replay FILE`): a regular file within the
+ * cap; its first TRANSCRIPT_SNIFF_BYTES must start as botjury writes one (`{"format":
+ * "botjury-transcript", …`), or it is refused at once without another byte read; then its top-level
+ * fields are checked against the schema before any run is read, and each run is parsed and checked on
+ * its own (a bad one is refused before the next is read). Every problem is one line (exit 2).
+ * `shown`: how messages name the file.
+ */
+export function loadTranscript(file: string, shown = file): TranscriptFile {
+  const name = printable(shown, 200);
+  const { fd, size } = openBoundedFile(file, FILE_CAPS.transcript, 'transcript', shown);
+  try {
+    const source = fileSource(fd, size);
+    const prefix = Buffer.alloc(Math.min(size, TRANSCRIPT_SNIFF_BYTES));
+    source.read(prefix, 0);
+    const start = prefix.toString('utf8');
+    if (!TRANSCRIPT_START.test(start)) {
+      if (MATCH_TRANSCRIPT_START.test(start)) throw new HarnessError(`${name} is not a usable botjury match transcript: not JSON Lines (its header alone on line 1, then a game per line)`);
+      // A small file is looked at whole: whether it is JSON at all is the more telling answer.
+      if (size <= TRANSCRIPT_SNIFF_BYTES) {
+        try {
+          JSON.parse(start);
+        } catch (e) {
+          const position = /position (\d+)/.exec((e as Error).message)?.[1];
+          throw new HarnessError(`transcript ${name}: not valid JSON${position !== undefined ? ` (at byte ${position})` : ''}`);
+        }
+      }
+      throw new HarnessError(`${name} is not a botjury transcript: it does not start with {"format": "botjury-transcript", as every transcript botjury writes does`);
+    }
+    let top;
+    try {
+      top = scanTopLevel(source, 'runs', undefined, MAX_TRANSCRIPT_RUNS);
+    } catch (e) {
+      if (e instanceof JsonPartsError) throw new HarnessError(`transcript ${name}: ${e.message}`);
+      throw e;
+    }
+    const head: Record<string, unknown> = {};
+    const parse = (span: Span): unknown => {
+      try {
+        return parseSpan(source, span);
+      } catch (e) {
+        if (e instanceof JsonPartsError) throw new HarnessError(`transcript ${name}: ${e.message}`);
+        throw e;
+      }
+    };
+    // defineProperty: a key `__proto__` is a field (the schema refuses it), never the object's prototype.
+    for (const [key, span] of top.members) if (key !== 'runs' || !top.elements) setField(head, key, parse(span));
+    if (top.elements) head.runs = [];
+    const validate = transcriptValidator();
+    if (!validate(head)) throw new HarnessError(`${name} is not a botjury transcript: ${schemaErrorLine(validate.errors ?? [])}`);
+    const runs = head.runs as unknown[];
+    const validateRun = runValidator();
+    for (let k = 0; k < (top.elements?.starts.length ?? 0); k++) {
+      const where = `/runs/${k}`;
+      let run: unknown;
+      try {
+        run = boundedValue(source, { start: top.elements!.starts[k]!, end: top.elements!.ends[k]! }, runShape(), where);
+      } catch (e) {
+        if (e instanceof JsonPartsError) throw new HarnessError(`transcript ${name}: ${e.message}`);
+        if (e instanceof TooMany) throw new HarnessError(`${name} is not a botjury transcript: ${e.message}`);
+        throw e;
+      }
+      if (!validateRun(run)) throw new HarnessError(`${name} is not a botjury transcript: ${schemaErrorLine(validateRun.errors ?? [], where)}`);
+      runs.push(run);
+    }
+    return head as unknown as TranscriptFile;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A part of a run larger than this is read member by member, its long lists element by element. */
+export const LEAN_PART_BYTES = 1 << 20;
+/** What a real run holds at most: its transcript (table.ts keeps 20,000 entries), its moves, its verdicts (20 of each code). */
+export const MAX_RUN_TRANSCRIPT = 20_000;
+export const MAX_RUN_MOVES = 400_000;
+export const MAX_RUN_VIOLATIONS = MAX_VIOLATIONS_PER_CODE * Object.keys(VIOLATION_CODES).length;
+export const MAX_RUN_REPLIES = 100_000;
+
+/**
+ * How a run is read when it is large: its members by name (`members`; one not named is left unread
+ * when `skipUnknown`, as nothing reads it), its lists element by element up to `maxItems` (one more
+ * is refused at once, without reading the rest).
+ */
+interface Shape {
+  members?: Record<string, Shape>;
+  skipUnknown?: boolean;
+  maxItems?: number;
+}
+
+class TooMany extends Error {}
+
+let runShapeCache: Shape | undefined;
+
+function runShape(): Shape {
+  if (!runShapeCache) {
+    const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'report.schema.json'), 'utf8')) as { $defs: { result: { properties: Record<string, unknown> } } };
+    const resultMembers: Record<string, Shape> = Object.fromEntries(Object.keys(schema.$defs.result.properties).filter((k) => k !== 'transcript').map((k) => [k, {}]));
+    resultMembers.violations = { maxItems: MAX_RUN_VIOLATIONS };
+    resultMembers.timing = { members: { perReply: { maxItems: MAX_RUN_REPLIES } } };
+    const transcriptSchema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'transcript.schema.json'), 'utf8')) as { $defs: { run: { properties: Record<string, unknown> } } };
+    const runMembers: Record<string, Shape> = Object.fromEntries(Object.keys(transcriptSchema.$defs.run.properties).map((k) => [k, {}]));
+    runMembers.moves = { maxItems: MAX_RUN_MOVES };
+    runMembers.transcript = { maxItems: MAX_RUN_TRANSCRIPT };
+    runMembers.result = { members: resultMembers, skipUnknown: true };
+    runShapeCache = { members: runMembers, skipUnknown: true };
+  }
+  return runShapeCache;
+}
+
+/**
+ * The value at `span`, parsed whole when it is small; a large one as `shape` says, so that a forged run
+ * (a list of millions of entries, a member of 60 MB nothing reads) is refused or skipped without being
+ * held: what is kept is what a real run can hold. The schema then checks the value as a whole.
+ */
+function boundedValue(source: ByteSource, span: Span, shape: Shape, where: string): unknown {
+  if (span.end - span.start <= LEAN_PART_BYTES || (!shape.members && shape.maxItems === undefined)) return parseSpan(source, span);
+  if (shape.maxItems !== undefined) {
+    const max = shape.maxItems;
+    const items: unknown[] = [];
+    const isArray = eachElement(source, span, (value) => {
+      if (items.length >= max) throw new TooMany(`${where}: more than ${max} items, more than a real run holds`);
+      items.push(value);
+    });
+    return isArray ? items : parseSpan(source, span);
+  }
+  const members = objectMembers(source, span);
+  if (!members) return parseSpan(source, span);
+  const value: Record<string, unknown> = {};
+  for (const [key, part] of members) {
+    const inner = Object.hasOwn(shape.members!, key) ? shape.members![key]! : undefined;
+    if (!inner && shape.skipUnknown) continue;
+    setField(value, key, boundedValue(source, part, inner ?? {}, `${where}/${printable(key, 40)}`));
+  }
+  return value;
+}
+
+function setField(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+let runValidatorFn: ValidateFunction | undefined;
+
+/** One run of a transcript (`#/$defs/run`), checked as it is read. */
+function runValidator(): ValidateFunction {
+  if (!runValidatorFn) {
+    transcriptValidator();
+    const validate = transcriptAjvInstance!.getSchema(`${pathToFileURL(path.join(SCHEMA_DIR, 'transcript.schema.json')).href}#/$defs/run`);
+    if (!validate) throw new Error('transcript.schema.json has no #/$defs/run');
+    runValidatorFn = validate;
+  }
+  return runValidatorFn;
 }
 
 /** A transcript file's JSON (of either kind), bounded in size; a bad file is the harness's fault (exit 2). */
@@ -235,14 +408,14 @@ export function readTranscriptJson(file: string): unknown {
 
 /** A parsed transcript, validated against schemas/transcript.schema.json. */
 export function checkTranscript(data: unknown, file: string): TranscriptFile {
-  const problems = transcriptProblems(data);
-  if (problems.length > 0) throw new HarnessError(`${file} is not a botjury transcript:\n  ${problems.join('\n  ')}`);
+  const validate = transcriptValidator();
+  if (!validate(data)) throw new HarnessError(`${printable(file, 200)} is not a botjury transcript: ${schemaErrorLine(validate.errors ?? [])}`);
   return data as TranscriptFile;
 }
 
-/** Reads and validates a transcript file; a bad file is the harness's fault (exit 2). */
+/** Reads and validates a transcript file (see loadTranscript); a bad file is the harness's fault (exit 2). */
 export function readTranscript(file: string): TranscriptFile {
-  return checkTranscript(readTranscriptJson(file), file);
+  return loadTranscript(file);
 }
 
 /** Collects one recording per task of a run (via the runner's gameFor hook) and writes the file. */

@@ -336,7 +336,13 @@ async function writeMatch(name: string, out: Output, report: MatchReport, summar
   // The snapshots the HTML replay needs stay out of the JSON (the transcript has the game).
   // Indented for reading; a large match (its detail already bounded) as compact JSON, a third of the
   // size, so its shards stay within what `merge` reads.
-  else if (name === 'json') out.write(`${JSON.stringify(report, (key, value: unknown) => (key === 'snapshots' ? undefined : value), report.compactedGames ? undefined : 2)}\n`);
+  else if (name === 'json') {
+    // A replacer is called for every value (a merged report may hold millions of reply times): only
+    // where there are snapshots to leave out.
+    const snapshots = report.games.some((g) => g.seats.some((s) => s.run?.snapshots));
+    out.write(JSON.stringify(report, snapshots ? (key, value: unknown) => (key === 'snapshots' ? undefined : value) : undefined, report.compactedGames ? undefined : 2));
+    out.write('\n');
+  }
   else if (name === 'html') {
     // Every seat of every game replayed, under the match's table.
     out.write(htmlPage(matchAsRunReport(report), undefined, standingsHtml(report), { resultOf: seatResults(report), botOf: seatBots(report.games, report.standings) }));

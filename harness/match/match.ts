@@ -8,6 +8,7 @@ import { HarnessError, killAllBotsSync, type BotCommand } from '../core/bot-proc
 import { ScenarioError, type GameDefinition, type Outcome } from '../core/game.js';
 import { resolveLimits, type ResolvedLimits } from '../core/profile.js';
 import type { JuryTime, ScenarioResult } from '../core/result.js';
+import type { Violation } from '../core/violations.js';
 import { hasClockVerdict } from '../core/runner.js';
 import { MachineOverload } from '../core/seat.js';
 import { Table, type BotSeatSpec } from '../core/table.js';
@@ -181,7 +182,11 @@ export class DetailBound {
   constructor(private readonly budgetChars: number) {}
 
   admit(g: MatchGame): void {
-    if (g.seats.some((s) => s.replyWallsMs)) this.compacted++;
+    // Compacted before (a merged shard's): its verdicts' texts are bounded as compacting bounds them.
+    if (g.seats.some((s) => s.replyWallsMs)) {
+      for (const s of g.seats) if (s.run) clipVerdicts(s.run);
+      this.compacted++;
+    }
     // Once over the budget every later game is compacted: it need not be measured (merge admits thousands).
     else if (this.kept > this.budgetChars || (this.kept += detailChars(g)) > this.budgetChars) {
       compactGame(g);
@@ -190,7 +195,7 @@ export class DetailBound {
   }
 }
 
-/** Drops a game's detail, keeping what the standings and verdicts need. */
+/** Drops a game's detail, keeping what the standings and verdicts need (the verdicts' texts clipped, see clipVerdict). */
 export function compactGame(g: MatchGame): void {
   for (const s of g.seats) {
     const run = s.run;
@@ -200,7 +205,63 @@ export function compactGame(g: MatchGame): void {
     run.transcript = [];
     run.timing.perReply = [];
     delete run.snapshots;
+    clipVerdicts(run);
   }
+}
+
+/** A compacted game's verdict texts (message, expected, actual, rule) keep at most this many characters. */
+export const COMPACT_TEXT_CHARS = 500;
+/** …and its evidence at most this many as JSON. */
+export const COMPACT_EVIDENCE_CHARS = 1000;
+/** An evidence value kept of a clipped evidence: at most this many characters (as text, or as JSON). */
+const EVIDENCE_VALUE_CHARS = 200;
+
+function clipVerdicts(run: ScenarioResult): void {
+  for (const v of run.violations) clipVerdict(v);
+}
+
+/** `text`, or its start and how much was left out, in at most `max` characters (a clipped text is not clipped again). */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // ASCII: one character beyond Latin-1 would make the whole report's JSON text two bytes a character.
+  const note = `... (${text.length} characters in all)`;
+  // A string of its own: a slice of the long text would keep all of it alive (V8 slices share their
+  // parent's characters). JSON's round trip copies it exactly, lone surrogates included.
+  return JSON.parse(JSON.stringify(`${text.slice(0, max - note.length)}${note}`)) as string;
+}
+
+/**
+ * A verdict as a compacted game keeps it: its code, severity, ply, step and times whole, its texts and
+ * evidence clipped (real ones are far shorter; a forged shard's megabytes of verdict text are not kept).
+ */
+export function clipVerdict(v: Violation): void {
+  v.message = clipText(v.message, COMPACT_TEXT_CHARS);
+  if (v.expected !== undefined) v.expected = clipText(v.expected, COMPACT_TEXT_CHARS);
+  if (v.actual !== undefined) v.actual = clipText(v.actual, COMPACT_TEXT_CHARS);
+  if (v.rule !== undefined) v.rule = clipText(v.rule, COMPACT_TEXT_CHARS);
+  if (v.evidence !== undefined && JSON.stringify(v.evidence).length > COMPACT_EVIDENCE_CHARS) v.evidence = clipEvidence(v.evidence);
+}
+
+/** Evidence within COMPACT_EVIDENCE_CHARS: its values clipped, as many keys as fit, and how many more there were under '...'. */
+function clipEvidence(evidence: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let used = 2;
+  let left = 0;
+  const room = COMPACT_EVIDENCE_CHARS - 40; // for the count of keys left out
+  for (const [key, raw] of Object.entries(evidence)) {
+    const json = typeof raw === 'string' ? undefined : JSON.stringify(raw) ?? 'null';
+    const value = typeof raw === 'string' ? clipText(raw, EVIDENCE_VALUE_CHARS) : json!.length > EVIDENCE_VALUE_CHARS ? clipText(json!, EVIDENCE_VALUE_CHARS) : raw;
+    const cost = JSON.stringify(key).length + JSON.stringify(value).length + 2;
+    if (left > 0 || used + cost > room) {
+      left++;
+      continue;
+    }
+    // defineProperty: a key is a field, whatever its name.
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    used += cost;
+  }
+  if (left > 0) out['...'] = `${left} more key${left === 1 ? '' : 's'} not kept`;
+  return out;
 }
 
 /** Seat `role index → bot index` for game `index`: bot k sits k seats after the game's rotation. */
@@ -530,7 +591,17 @@ export function pairResult(g: MatchGame): GameResult {
 export function standing(bot: MatchBot, k: number, games: readonly MatchGame[]): BotStanding {
   const seats = games.flatMap((g) => g.seats.filter((s) => s.bot === k));
   const runs = seats.flatMap((s) => (s.run ? [s.run] : []));
-  const walls = seats.flatMap((s) => s.replyWallsMs ?? s.run?.timing.perReply.map((p) => p.wallMs) ?? []).sort((a, b) => a - b);
+  // Every reply time of the bot, sorted as numbers in one typed array (a merged report's compacted games
+  // may hold millions: no array of them is copied, and the sort needs no comparator call per pair).
+  let count = 0;
+  for (const s of seats) count += s.replyWallsMs?.length ?? s.run?.timing.perReply.length ?? 0;
+  const walls = new Float64Array(count);
+  let at = 0;
+  for (const s of seats) {
+    if (s.replyWallsMs) for (const w of s.replyWallsMs) walls[at++] = w;
+    else if (s.run) for (const p of s.run.timing.perReply) walls[at++] = p.wallMs;
+  }
+  walls.sort();
   const violations: Record<string, number> = {};
   for (const r of runs) for (const v of r.violations) violations[v.code] = (violations[v.code] ?? 0) + 1;
   const shares = runs.filter((r) => r.timing.totalBudgetMs).map((r) => r.timing.totalMs / r.timing.totalBudgetMs!);

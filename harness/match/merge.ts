@@ -23,13 +23,16 @@ import { eachElement, elementSpans, fileSource, JsonPartsError, objectMembers, p
 import { SCHEMA_DIR } from '../core/paths.js';
 import { schemaErrorLine } from '../core/schema-errors.js';
 import { compileSchema, transcriptAjv } from '../tools/transcript.js';
-import { buildReport, DETAIL_BUDGET_CHARS, DetailBound, gameSeed, seating, type MatchBot, type MatchGame, type MatchReport } from './match.js';
+import { MAX_VIOLATIONS_PER_CODE, type Violation } from '../core/violations.js';
+import { buildReport, clipVerdict, DETAIL_BUDGET_CHARS, DetailBound, gameSeed, seating, type MatchBot, type MatchGame, type MatchReport } from './match.js';
 import { parseSprt, type SprtParams } from './stats.js';
 
 /** A game whose JSON text is larger is read lean (leanGame): never parsed whole (the largest real games take ~1–2 MB). */
 export const LEAN_GAME_BYTES = 4 << 20;
 /** Games in one report at most: a match plays at most 1,000,000, and a game confirmed alone is in it twice. */
 export const MAX_SHARD_GAMES = 2_000_000;
+/** Replies of one seat in one game at most (the schema's bound): more than any game's rules allow (JavaChallenge2015: 1,000 turns). */
+export const MAX_SEAT_REPLIES = 100_000;
 
 /** A shard as `merge` takes it: its top-level fields (games: []), then its games one at a time. */
 export interface ShardParts {
@@ -167,6 +170,8 @@ export class ShardMerger {
 export function seatRunsProblem(g: MatchGame): string | null {
   const compacted = g.seats.some((s) => s.replyWallsMs);
   for (const s of g.seats) {
+    const tooMany = s.run ? overCodeCap(s.run.violations) : null;
+    if (tooMany) return `game ${g.index + 1}: seat ${s.role} ${tooMany}`;
     if ((s.bot === null) !== (s.run === undefined)) return `game ${g.index + 1}: seat ${s.role} ${s.bot === null ? 'has a run but no bot' : 'has a bot but no run'}`;
     if (s.run && s.run.role !== s.role) return `game ${g.index + 1}: seat ${s.role} holds the run of another role`;
     if (s.run && compacted && (!s.replyWallsMs || s.run.transcript.length > 0 || s.run.timing.perReply.length > 0)) return `game ${g.index + 1}: seat ${s.role} keeps detail in a compacted game`;
@@ -174,6 +179,20 @@ export function seatRunsProblem(g: MatchGame): string | null {
   }
   return null;
 }
+
+/** A run keeps the first MAX_VIOLATIONS_PER_CODE verdicts of a code in full and counts the rest: more is no report botjury wrote. */
+function overCodeCap(violations: readonly { code: string }[]): string | null {
+  const perCode = new Map<string, number>();
+  for (const v of violations) {
+    const n = (perCode.get(v.code) ?? 0) + 1;
+    if (n > MAX_VIOLATIONS_PER_CODE) return codeCapProblem(v.code);
+    perCode.set(v.code, n);
+  }
+  return null;
+}
+
+const codeCapProblem = (code: string): string =>
+  `keeps more than ${MAX_VIOLATIONS_PER_CODE} verdicts of code ${code} in full (a report keeps ${MAX_VIOLATIONS_PER_CODE} of a code and counts the rest in omittedViolations)`;
 
 /**
  * Reads the shards `files` one after the other (each a path and how the user wrote it) and merges
@@ -209,18 +228,22 @@ export function shardParts(source: ByteSource, name: string, writtenBy = 'botjur
     for (const [key, span] of members) if (key !== 'games' || !elements) setField(head, key, parseSpan(source, span));
     // The head is checked before any game is read, with `games: []` when they are an array.
     if (elements) head.games = [];
+    // The games are read when the merger asks for them: by then the caller may have named the shard
+    // better (`match report s1.json`), and a problem in a game names it so.
     function* games(): Generator<unknown> {
       if (!elements) return;
       try {
         for (let k = 0; k < elements.starts.length; k++) {
           const span = { start: elements.starts[k]!, end: elements.ends[k]! };
-          yield span.end - span.start > leanGameBytes ? leanGame(source, span, `/games/${k}`, name) : parseSpan(source, span);
+          yield span.end - span.start > leanGameBytes ? leanGame(source, span, `/games/${k}`, parts.name) : parseSpan(source, span);
         }
       } catch (e) {
-        fail(e);
+        if (e instanceof JsonPartsError) throw new FileError(parts.name, `${e.message} (${writtenBy})`);
+        throw e;
       }
     }
-    return { name, head, games: games() };
+    const parts: ShardParts = { name, head, games: games() };
+    return parts;
   } catch (e) {
     return fail(e);
   }
@@ -261,6 +284,10 @@ function leanSeats(source: ByteSource, span: Span, game: string, name: string): 
     const seat: Record<string, unknown> = {};
     let walls: number[] | null = null;
     for (const [key, part] of members) {
+      if (key === 'replyWallsMs') {
+        setField(seat, key, leanWalls(source, part, `${where}/${i}/replyWallsMs`, name));
+        continue;
+      }
       if (key !== 'run') {
         setField(seat, key, parseSpan(source, part));
         continue;
@@ -281,7 +308,33 @@ function leanSeats(source: ByteSource, span: Span, game: string, name: string): 
   return seats;
 }
 
-/** A seat's run with its transcript and per-reply timings read element by element and dropped. */
+/**
+ * Text a lean game's lists are parsed a batch of at a time: under V8's large-object size (128 kB), so
+ * that each batch's text and values are young garbage, collected at once, and megabytes of verdicts
+ * read and clipped do not pile up until a full collection.
+ */
+const LEAN_BATCH_BYTES = 64 << 10;
+
+function leanEach(source: ByteSource, span: Span, each: (value: unknown, index: number) => void): boolean {
+  return eachElement(source, span, each, LEAN_BATCH_BYTES);
+}
+
+/** A compacted seat's reply times, a batch at a time, never more than a seat's replies can be. */
+function leanWalls(source: ByteSource, span: Span, where: string, name: string): unknown {
+  const walls: number[] = [];
+  const isArray = leanEach(source, span, (w, j) => {
+    if (j >= MAX_SEAT_REPLIES) throw new FileError(name, `${where}: more than ${MAX_SEAT_REPLIES} reply times, more than a seat's replies can be`);
+    if (typeof w !== 'number' || !(w >= 0)) throw new FileError(name, `${where}/${j}: must be a number >= 0`);
+    walls.push(w);
+  });
+  return isArray ? walls : parseSpan(source, span);
+}
+
+/**
+ * A seat's run with its transcript and per-reply timings read element by element and dropped, its
+ * verdicts one at a time (each checked, at most MAX_VIOLATIONS_PER_CODE of a code) and clipped as a
+ * compacted game keeps them.
+ */
 function leanRun(source: ByteSource, span: Span, where: string, name: string): { run: unknown; walls: number[] | null; detail: boolean } {
   const members = objectMembers(source, span);
   if (!members) return { run: parseSpan(source, span), walls: null, detail: false };
@@ -293,9 +346,23 @@ function leanRun(source: ByteSource, span: Span, where: string, name: string): {
     for (const v of validate) if (!v(value)) throw new FileError(name, schemaErrorLine(v.errors ?? [], at));
   };
   for (const [key, part] of members) {
-    if (key === 'transcript') {
+    if (key === 'violations') {
       const v = validators();
-      const isArray = eachElement(source, part, (entry, j) => {
+      const perCode = new Map<string, number>();
+      const kept: Violation[] = [];
+      const isArray = leanEach(source, part, (verdict, j) => {
+        check(v.violation, verdict, `${where}/violations/${j}`);
+        const { code } = verdict as Violation;
+        const n = (perCode.get(code) ?? 0) + 1;
+        if (n > MAX_VIOLATIONS_PER_CODE) throw new FileError(name, `${where}/violations/${j}: the run ${codeCapProblem(code)}`);
+        perCode.set(code, n);
+        clipVerdict(verdict as Violation);
+        kept.push(verdict as Violation);
+      });
+      setField(run, key, isArray ? kept : parseSpan(source, part));
+    } else if (key === 'transcript') {
+      const v = validators();
+      const isArray = leanEach(source, part, (entry, j) => {
         check([v.transcriptEntry], entry, `${where}/transcript/${j}`);
         dropped++;
       });
@@ -315,7 +382,8 @@ function leanRun(source: ByteSource, span: Span, where: string, name: string): {
         }
         const v = validators();
         const kept: number[] = [];
-        const isArray = eachElement(source, tp, (reply, j) => {
+        const isArray = leanEach(source, tp, (reply, j) => {
+          if (j >= MAX_SEAT_REPLIES) throw new FileError(name, `${where}/timing/perReply: more than ${MAX_SEAT_REPLIES} replies, more than a seat's can be`);
           check(v.replyTiming, reply, `${where}/timing/perReply/${j}`);
           kept.push((reply as { wallMs: number }).wallMs);
         });
@@ -349,7 +417,7 @@ export function mergeReports(reports: readonly MatchReport[], options: { game?: 
   return merger.finish();
 }
 
-let compiled: { report: ValidateFunction; head: ValidateFunction; game: ValidateFunction; transcriptEntry: ValidateFunction; replyTiming: ValidateFunction[] } | undefined;
+let compiled: { report: ValidateFunction; head: ValidateFunction; game: ValidateFunction; transcriptEntry: ValidateFunction; replyTiming: ValidateFunction[]; violation: ValidateFunction[] } | undefined;
 
 function validators(): NonNullable<typeof compiled> {
   if (!compiled) {
@@ -368,6 +436,7 @@ function validators(): NonNullable<typeof compiled> {
       report, head: report, game: part('/$defs/game'),
       transcriptEntry: part('/$defs/result/properties/transcript/items', result),
       replyTiming: [part('/$defs/result/properties/timing/properties/perReply/items', result), part('/$defs/run/allOf/1/properties/timing/properties/perReply/items')],
+      violation: [part('/$defs/violation', result), part('/$defs/run/allOf/1/properties/violations/items')],
     };
   }
   return compiled;

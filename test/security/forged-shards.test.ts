@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../harness/games/registry.js';
 import { bufferSource } from '../../harness/core/json-parts.js';
 import { LEAN_GAME_BYTES, mergeReports, ShardMerger, shardParts } from '../../harness/match/merge.js';
-import { compactGame, gameSeed, type MatchReport } from '../../harness/match/match.js';
+import { clipVerdict, COMPACT_EVIDENCE_CHARS, COMPACT_TEXT_CHARS, compactGame, gameSeed, type MatchReport } from '../../harness/match/match.js';
 import { compileSchema, transcriptAjv } from '../../harness/tools/transcript.js';
 import { ROOT, runCli } from '../helpers.js';
 import { expectRefused, runMeasured } from './hostile.js';
@@ -79,6 +79,14 @@ describe('forged shard reports: exit 2, one line naming the file', () => {
     ['an SPRT alpha of 0.7', (r) => (r.pair.sprt = { llr: 0, lower: -1, upper: 1, result: 'continue', elo0: 0, elo1: 10, alpha: 0.7, beta: 0.05 }), /\/pair\/sprt\/alpha: must be < 0.5/],
     ['a compacted game with detail left in a seat', (r) => (r.games[0].seats[0].replyWallsMs = [1]), /\/games\/0: game 1: seat white keeps detail in a compacted game/],
     ['a shard index past the count', (r) => (r.shard = { index: 3, count: 2 }), /shard 3 of 2/],
+    // A run keeps the first 20 verdicts of a code in full and counts the rest: 21 is no report botjury wrote.
+    ['21 verdicts of one code in a run', (r) => (firstRun(r).violations = Array.from({ length: 21 }, (_, i) => ({ code: 'extra-output', severity: 'error', message: 'x', atMs: i }))), /\/games\/0: game 1: seat \w+ keeps more than 20 verdicts of code extra-output in full/],
+    ['441 verdicts in a run', (r) => (firstRun(r).violations = Array.from({ length: 441 }, (_, i) => ({ code: 'crash', severity: 'error', message: 'x', atMs: i }))), /\/games\/0\/seats\/\d\/run\/violations: must NOT have more than 440 items/],
+    ['100,001 reply times of a seat', (r) => {
+      compactGame(r.games[0]);
+      r.games[0].seats.find((s: any) => s.replyWallsMs).replyWallsMs = Array(100_001).fill(1);
+    }, /\/games\/0\/seats\/\d\/replyWallsMs: must NOT have more than 100000 items/],
+    ['100,001 replies counted in a run', (r) => (firstRun(r).timing.replies = 100_001), /\/games\/0\/seats\/\d\/run\/timing\/replies: must be <= 100000/],
   ];
   for (const [label, change, reason] of cases)
     it(label, async () => {
@@ -240,6 +248,89 @@ describe('memory', () => {
     for (const g of merged.games) expect(Math.max(...g.seats.map((s) => s.run?.transcriptDropped ?? 0))).toBe(entries);
   }, 300_000);
 
+  /** `count` shards of one game each (game k of a match of `count`), its seat runs' `key` (violations, or replyWallsMs of a compacted game) written by `write`. */
+  function denseShards(prefix: string, count: number, compacted: boolean, write: (fd: number, role: string) => void): string[] {
+    return Array.from({ length: count }, (_, k) => {
+      const file = path.join(tmp, `${prefix}-${k + 1}.json`);
+      const g = structuredClone(shards[k % 2].games[0]!) as any;
+      g.index = k;
+      g.seed = gameSeed(shards[0].seed, k, 2);
+      for (const seat of g.seats) {
+        if (!seat.run) continue;
+        if (compacted) {
+          compactGame({ ...g, seats: [seat] });
+          seat.replyWallsMs = `__DENSE_${seat.role}__`;
+        } else seat.run.violations = `__DENSE_${seat.role}__`;
+      }
+      const parts = JSON.stringify(g).split(/"__DENSE_(\w+)__"/);
+      const fd = openSync(`${file}.game`, 'w');
+      for (let j = 0; j < parts.length; j++) {
+        if (j % 2 === 0) writeSync(fd, parts[j]!);
+        else write(fd, parts[j]!);
+      }
+      closeSync(fd);
+      writeShard(file, k, count, count, () => readFileSync(`${file}.game`, 'utf8'));
+      rmSync(`${file}.game`);
+      return file;
+    });
+  }
+  const verdict = (code: string, chars: number) => JSON.stringify({ code, severity: 'error', message: 'm'.repeat(chars), actual: 'a'.repeat(chars), evidence: { stderrTail: 'e'.repeat(chars) }, atMs: 1 });
+
+  it('6,000 verdicts of 10 kB in one game (four 60 MB shards): refused at the 21st of a code, one line, under 300 MB', async () => {
+    const files = denseShards('verdicts', 4, false, (fd) => writeSync(fd, `[${Array(3000).fill(verdict('extra-output', 3300)).join(',')}]`));
+    expect(readFileSync(files[0]!).length).toBeGreaterThan(55e6);
+    const r = await runMeasured(['merge', ...files], { timeoutMs: 120_000 });
+    expectRefused(r, /match report .*verdicts-1\.json: \/games\/0\/seats\/0\/run\/violations\/20: the run keeps more than 20 verdicts of code extra-output in full \(a report keeps 20 of a code and counts the rest in omittedViolations\)$/m);
+    // Measured: 1.06–1.09 GB before (every verdict kept, and merged), 92–97 MB after.
+    expect(r.peakRssMb).toBeLessThan(300);
+    for (const f of files) rmSync(f);
+  }, 180_000);
+
+  it('15 million reply times in one compacted game (four 30 MB shards): refused past 100,000 a seat, one line, under 300 MB', async () => {
+    const walls = `[${Array(100_000).fill('1').join(',')}]`;
+    const files = denseShards('walls', 4, true, (fd) => {
+      writeSync(fd, '[');
+      for (let n = 0; n < 75; n++) writeSync(fd, `${n ? ',' : ''}${walls.slice(1, -1)}`);
+      writeSync(fd, ']');
+    });
+    expect(readFileSync(files[0]!).length).toBeGreaterThan(29e6);
+    const r = await runMeasured(['merge', ...files], { timeoutMs: 120_000 });
+    expectRefused(r, /match report .*walls-1\.json: \/games\/0\/seats\/0\/replyWallsMs: more than 100000 reply times, more than a seat's replies can be$/m);
+    // Measured: 2.7–3.4 GB before (merged, most of it computing the standings), 92–108 MB after.
+    expect(r.peakRssMb).toBeLessThan(300);
+    for (const f of files) rmSync(f);
+  }, 180_000);
+
+  it('every verdict a run may keep, each of 10 kB (four ~53 MB shards): merged with the texts clipped, under 300 MB', async () => {
+    const codes = ['handshake-timeout', 'bad-handshake', 'move-timeout', 'total-time-exceeded', 'unflushed-output', 'bad-format', 'illegal-move', 'too-many-steps', 'invalid-name', 'extra-output', 'no-exit-after-quit', 'no-self-exit', 'early-exit', 'crash', 'memory-limit', 'output-flood', 'expectation-failed', 'crlf-line-ending', 'stderr-output', 'ineffective-action', 'near-limit', 'late-excused'];
+    const all = `[${codes.flatMap((code) => Array(20).fill(verdict(code, 3300))).join(',')}]`;
+    // Six games a shard, each of 2 × 440 verdicts (~9 MB: read lean).
+    const files = [0, 1, 2, 3].map((k) => path.join(tmp, `all-verdicts-${k + 1}.json`));
+    const gameText = (i: number): string => {
+      const g = structuredClone(shards[i % 2].games[0]!) as any;
+      for (const seat of g.seats) if (seat.run) [seat.run.violations, seat.run.status] = ['__ALL__', 'failed'];
+      return JSON.stringify({ ...g, index: i, seed: gameSeed(shards[0].seed, i, 2) }).split('"__ALL__"').join(all);
+    };
+    files.forEach((file, k) => writeShard(file, k, 4, 24, gameText));
+    expect(readFileSync(files[0]!).length).toBeGreaterThan(50e6);
+    const out = path.join(tmp, 'merged-all-verdicts.json');
+    const r = await runMeasured(['merge', ...files, '--reporter', `json=${out}`], { timeoutMs: 180_000 });
+    expect(r.code, r.stderr).toBe(1); // the bots' verdicts
+    // Measured: 974 MB before (the texts kept whole), 207–220 MB after.
+    expect(r.peakRssMb).toBeLessThan(300);
+    const merged = JSON.parse(readFileSync(out, 'utf8')) as MatchReport;
+    expect(schemaErrors(merged)).toBeNull();
+    const run = merged.games[0]!.seats.find((x) => x.run)!.run!;
+    expect(run.violations).toHaveLength(440);
+    expect(run.violations[0]!.message).toMatch(/^m{400,}\.\.\. \(3300 characters in all\)$/);
+    expect(run.violations[0]!.message.length).toBeLessThanOrEqual(COMPACT_TEXT_CHARS);
+    expect(run.violations[0]!.actual!.length).toBeLessThanOrEqual(COMPACT_TEXT_CHARS);
+    expect(JSON.stringify(run.violations[0]!.evidence).length).toBeLessThanOrEqual(COMPACT_EVIDENCE_CHARS);
+    // The standings still count every verdict.
+    expect(merged.standings[0]!.violations['crash']).toBe(20 * 24);
+    for (const f of [...files, out]) rmSync(f);
+  }, 240_000);
+
   it('a shard of 20 million empty games is refused while it is scanned, under 300 MB', async () => {
     const file = path.join(tmp, 'empties.json');
     writeFileSync(file, JSON.stringify({ ...shards[0], games: [] }).replace('"games":[]', `"games":[${'{},'.repeat(20e6)}{}]`));
@@ -267,6 +358,28 @@ describe('a large game read lean', () => {
       compacted.games.forEach((g) => compactGame(g));
       expect(leanGames(compacted)).toEqual(compacted.games);
     }
+  });
+
+  it('clips long verdict texts and evidence exactly as compacting a whole game does, once', () => {
+    const r = structuredClone(shards[0]) as any;
+    const run = r.games[0].seats.find((s: any) => s.run).run;
+    const evidence = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v'.repeat(300)]));
+    run.violations = [{ code: 'crash', severity: 'error', message: 'm'.repeat(5000), actual: '\u202e'.repeat(600), rule: 'short', evidence, atMs: 1 }];
+    const lean = leanGames(r);
+    const whole = structuredClone(r.games) as MatchReport['games'];
+    whole.forEach((g) => compactGame(g));
+    expect(lean).toEqual(whole);
+    const v = whole[0]!.seats.find((s) => s.run)!.run!.violations[0]!;
+    expect(v.message).toMatch(/^m+\.\.\. \(5000 characters in all\)$/);
+    expect(v.message.length).toBeLessThanOrEqual(COMPACT_TEXT_CHARS);
+    expect(v.actual!.length).toBeLessThanOrEqual(COMPACT_TEXT_CHARS);
+    expect(v.rule).toBe('short');
+    expect(JSON.stringify(v.evidence).length).toBeLessThanOrEqual(COMPACT_EVIDENCE_CHARS);
+    expect(v.evidence!['...']).toMatch(/^\d+ more keys not kept$/);
+    // Clipped once: a compacted game merged again keeps the same texts.
+    const again = structuredClone(v);
+    clipVerdict(again);
+    expect(again).toEqual(v);
   });
 
   it('checks every transcript entry and reply timing against the schema, naming where', () => {

@@ -251,6 +251,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
       ...(options.strict ? { strict: true } : {}),
     };
     for (const r of reporters) await r.onRunEnd?.(report);
+    if (typeof harnessError === 'object' && harnessError !== null) faultReports.set(harnessError, report);
     throw harnessError;
   }
   for (let i = nextToEmit; i < nextToStart && !signal?.aborted; i++) {
@@ -289,6 +290,17 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
 }
 
 const isFailure = (r: ScenarioResult): boolean => r.status === 'failed' || r.status === 'error';
+
+/** The report runTasks wrote to its reporters before it threw a harness fault, kept with the fault. */
+const faultReports = new WeakMap<object, RunReport>();
+
+/**
+ * The report of a run a harness fault stopped (runTasks threw `fault` after writing it to every
+ * reporter): for what the caller writes besides the reporters (a --transcript). Undefined otherwise.
+ */
+export function runReportOfFault(fault: unknown): RunReport | undefined {
+  return typeof fault === 'object' && fault !== null ? faultReports.get(fault) : undefined;
+}
 
 /**
  * The result of a run a harness fault ended (a referee program's, a bot that could not start): status

@@ -10,7 +10,7 @@ import { dryRunProblems } from './core/dry-run.js';
 import { allowReadingUnder, FILE_CAPS, FileError, prepareOutputFile, prepareOutputFolder, readBoundedFile, readFilePrefix } from './core/files.js';
 import { SCENARIO_DIR } from './core/paths.js';
 import { printable } from './core/printable.js';
-import { defaultJobs, exitCodeFor, planTasks, runTasks, shardTasks, type Reporter } from './core/runner.js';
+import { defaultJobs, exitCodeFor, planTasks, runReportOfFault, runTasks, shardTasks, type Reporter, type RunReport } from './core/runner.js';
 import { displayPath, expandScenarioPaths, formatProblem, loadScenario, ScenarioFileError, type ScenarioProblem } from './core/scenario.js';
 import { writeProblemAnnotations } from '../reporters/github.js';
 import { streamOutput } from '../reporters/output.js';
@@ -130,7 +130,7 @@ async function dispatch(argv: string[]): Promise<number> {
       const recorder = transcripts ? new transcripts.TranscriptRecorder(settings) : undefined;
       // Digest the bot before it runs: the transcript names what was actually judged.
       const bot = transcripts ? transcripts.botInfo(botArgv, cwd) : undefined;
-      const report = await runTasks(tasks, GAMES, {
+      const runAll = (): Promise<RunReport> => runTasks(tasks, GAMES, {
         signal: interruptibleRun(),
         bot: { argv: botArgv },
         invokedFrom: cwd,
@@ -146,6 +146,15 @@ async function dispatch(argv: string[]): Promise<number> {
         ...(botCwd ? { cwd: botCwd } : {}),
         ...(recorder ? { gameFor: recorder.gameFor } : {}),
       });
+      let report: RunReport;
+      try {
+        report = await runAll();
+      } catch (e) {
+        // A referee's fault ends the run (exit 2): the runs that finished are recorded all the same.
+        const finished = runReportOfFault(e);
+        if (recorder && finished) recorder.write(values.transcript!, own, bot!, shardTasks(tasks, shard), finished);
+        throw e;
+      }
       if (recorder) recorder.write(values.transcript!, own, bot!, shardTasks(tasks, shard), report);
       for (const r of report.results) if (r.status === 'error') process.stderr.write(`botjury: ${r.scenario} [${r.role}]: ${terminalText(r.error ?? '')}\n`);
       if (report.interrupted) return interruption!.code;

@@ -180,7 +180,7 @@ describe('a referee fault writes the reports of what finished, then exits 2 with
     for (const [k, file] of scenarios.entries()) writeFileSync(file, `game: hostile-ref\nrole: white\nname: scenario ${k + 1}\n`);
     const out = (ext: string) => path.join(g.dir, `report.${ext}`);
     const r = await runMeasured(['run', ...scenarios, '--jobs', '1', '--game-module', g.manifest,
-      '--reporter', 'console', '--reporter', `json=${out('json')}`, '--reporter', `junit=${out('xml')}`, '--reporter', `tap=${out('tap')}`, '--reporter', `html=${out('html')}`, '--', ...g.bot], { timeoutMs: 60_000 });
+      '--reporter', 'console', '--reporter', `json=${out('json')}`, '--reporter', `junit=${out('xml')}`, '--reporter', `tap=${out('tap')}`, '--reporter', `html=${out('html')}`, '--transcript', out('transcript.json'), '--', ...g.bot], { timeoutMs: 60_000 });
     await expectRefereeFault(g, r, /answered 'not json', which is not JSON/, 3 * LIMITS.answerMs + 10_000);
     const report = JSON.parse(readFileSync(out('json'), 'utf8')) as RunReport;
     expect(REPORT_SCHEMA(report), JSON.stringify(REPORT_SCHEMA.errors)).toBe(true);
@@ -194,6 +194,9 @@ describe('a referee fault writes the reports of what finished, then exits 2 with
     expect(readFileSync(out('tap'), 'utf8')).toMatch(/^ok 1 - [^\n]*\nok 2 - [^\n]*\nnot ok 3 - [\s\S]*Bail out! stopped by a harness error: 3 of 3/m);
     expect(readFileSync(out('html'), 'utf8')).toContain('scenario 3');
     expect(r.stdout).toMatch(/✓ .*scenario 1[\s\S]*✓ .*scenario 2[\s\S]*! .*scenario 3\n\s+harness error: the referee of hostile-ref/);
+    // ...and the transcript records the runs that finished.
+    const transcript = JSON.parse(readFileSync(out('transcript.json'), 'utf8')) as { runs: { result: { status: string } }[] };
+    expect(transcript.runs.map((x) => x.result.status).slice(0, 2)).toEqual(['passed', 'passed']);
   }, 90_000);
 
   it('a run with --jobs 2: a fault beside a slow run stops that run at once; the finished runs are in the report', async () => {

@@ -38,7 +38,8 @@ const msOf = (value: string, unit: string): number => Number(value) * (unit === 
 const timingCodes = (report: MatchReport): string[] =>
   report.games.flatMap((g) => g.seats.flatMap((s) => s.run?.violations ?? [])).map((v) => v.code).filter((c) => /timeout|time-exceeded|late-excused|near-limit/.test(c));
 
-describe('a slow referee program', () => {
+// The two matches spend their time waiting for the sleeping referee: they run side by side.
+describe.concurrent('a slow referee program', () => {
   it('takes 1.2 s to start: no bot gets a timing verdict; the report shows the start-up', async () => {
     const report = await match(['start', '1200']);
     expect(timingCodes(report)).toEqual([]);

@@ -16,7 +16,7 @@ const CORRECT: Record<string, string[]> = {
 };
 
 const check = (bot: string[], ...options: string[]) => runJson(['check', 'snakecore', '--jobs', '2', ...options, '--', ...bot]);
-const run = (scenarios: string[], bot: string[]) => runJson(['run', ...scenarios.map((s) => path.join(SUITE, s)), '--', ...bot]);
+const run = (scenarios: string[], bot: string[], ...options: string[]) => runJson(['run', ...scenarios.map((s) => path.join(SUITE, s)), ...options, '--', ...bot]);
 
 function violations(report: Report, code: string) {
   return report.results.flatMap((r) => r.violations.filter((v) => v.code === code));
@@ -90,7 +90,9 @@ describe('snakecore CLI: each broken bot fails with exactly its verdict', () => 
     });
 
   it('slow-reply.py → move-timeout (3 s asleep against the 1 s limit)', async () => {
-    const result = await run(['get-name.yaml', 'close-at-end.yaml'], broken('slow-reply.py'));
+    // --jobs 1: a timing verdict of a parallel run is rerun alone to confirm it (tested in
+    // core/session.test.ts); run alone from the start, the two games are played once.
+    const result = await run(['get-name.yaml', 'close-at-end.yaml'], broken('slow-reply.py'), '--jobs', '1');
     expect(allCodes(result.report)).toEqual(['move-timeout']);
     expect(result.code).toBe(1);
     const [timeout] = violations(result.report, 'move-timeout');

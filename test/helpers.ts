@@ -26,13 +26,18 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `botjury <args>` from the repository root (or `cwd`); never throws on a non-zero exit. */
+/**
+ * Runs `botjury <args>` from the repository root (or `cwd`); never throws on a non-zero exit.
+ * Without NODE_EXTRA_CA_CERTS (unless the test gives it): botjury makes no TLS connection, and with the
+ * variable set every node start reads and parses that CA bundle first (~25 ms of CPU; the suite starts
+ * botjury about a thousand times).
+ */
 export async function runCli(args: string[], options: { timeoutMs?: number; env?: Record<string, string>; cwd?: string } = {}): Promise<CliRun> {
   const r = await execa(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? ROOT,
     reject: false,
     timeout: options.timeoutMs ?? 120_000,
-    env: { NO_COLOR: '1', ...options.env },
+    env: { NO_COLOR: '1', NODE_EXTRA_CA_CERTS: undefined, ...options.env },
     stdin: 'ignore',
   });
   return { code: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import type { Document, Node as YamlNode } from 'yaml';
 import { FILE_CAPS, FileError, readBoundedFile } from './files.js';
 import type { GameDefinition } from './game.js';
 import { goalNameProblem } from './goals.js';
@@ -79,6 +79,14 @@ export const formatProblem = (p: ScenarioProblem): string => `${p.file}:${p.line
 
 
 let validator: ValidateFunction | undefined;
+
+/**
+ * The yaml package, loaded when the first scenario file is read: it is ~85 files, a fifth of botjury's
+ * start-up, which --version, help, usage errors, merge and the replay of a transcript never use. It is
+ * CommonJS, so it loads synchronously where it is needed.
+ */
+let yamlModule: typeof import('yaml') | undefined;
+const yaml = (): typeof import('yaml') => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 /** An Ajv for botjury's schemas (all errors, draft 2020-12 keywords only where they are known). */
 export function createAjv(options: Record<string, unknown> = {}): import('ajv/dist/2020.js').default {
@@ -194,6 +202,7 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
     if (e instanceof FileError) throw new ScenarioFileError([{ file, line: 1, col: 1, message: e.reason }]);
     throw e;
   }
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const at = (offset: number): { line: number; col: number } => lineCounter.linePos(offset);
@@ -324,13 +333,14 @@ function yamlMessage(e: { code: string; message: string }): string {
 /** Where an error belongs: an unknown key at the key itself, everything else at the value. */
 function errorNode(doc: Document, err: ErrorObject): YamlNode | undefined {
   const parent = nodeAt(doc, err.instancePath);
-  if (err.keyword !== 'additionalProperties' || !isMap(parent)) return parent;
+  if (err.keyword !== 'additionalProperties' || !yaml().isMap(parent)) return parent;
   const key = (err.params as { additionalProperty: string }).additionalProperty;
   const pair = parent.items.find((it) => (it.key as { value?: unknown })?.value === key);
   return (pair?.key as YamlNode | undefined) ?? parent;
 }
 
 function nodeAt(doc: Document, instancePath: string): YamlNode | undefined {
+  const { isMap, isSeq } = yaml();
   let node: unknown = doc.contents;
   const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   for (const part of parts) {

@@ -59,6 +59,10 @@ export default defineConfig({
     // bots and timers (2 files on 2 cores kept the cores 76 % busy). CI's second run adds two busy
     // loops per core, and the timing verdicts hold there too.
     maxWorkers: availableParallelism() + 1,
+    // A worker runs one test file after another without starting afresh for each (the files' imports and
+    // the workers' start-up were ~30 s of CPU in all, now ~8): the tests restore what they change
+    // (process.env, fake timers, the isolation probe) and the bots run in processes of their own.
+    isolate: false,
     // botjury's own CI may itself run under GitHub Actions: no test inherits its runner's variables
     // (botjury would add annotations to outputs the tests compare); the GitHub tests set their own.
     env: { GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '', GITHUB_ENV: '', GITHUB_OUTPUT: '', GITHUB_WORKSPACE: '', BOTJURY_ANNOTATIONS: '', ...(PATH ? { PATH } : {}) },

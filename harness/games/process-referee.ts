@@ -143,7 +143,18 @@ class RefereeConnection {
     if (this.closed) throw this.fault(`asked '${String(message.op)}' after the game's referee was closed`);
     this.lastRequest = summarize(message);
     const { delivered } = this.io.write([JSON.stringify(message)]);
-    if (!delivered) throw this.fault('does not read its input any more (it ended, or closed its stdin)');
+    if (!delivered) {
+      // A referee that ended at once is often found gone (its pipe broken) before its exit is reported;
+      // its exit status and stderr say more. Waited for as an answer would be, within the request's limit.
+      const deadline = process.hrtime.bigint() + BigInt(limitMs) * 1_000_000n;
+      while (!(this.io.exit && this.io.drained) && process.hrtime.bigint() < deadline) await this.io.waitForChange(deadline);
+      const exit = this.io.exit;
+      if (exit && this.io.drained) {
+        const how = exit.signal ? `was killed by ${exit.signal}` : `exited with status ${exit.code}`;
+        throw this.fault(`${how} without answering${this.io.stderrTail ? `; its stderr ends: ${printable(this.io.stderrTail.trim().slice(-300), 300)}` : ''}`);
+      }
+      throw this.fault('does not read its input any more (it closed its stdin)');
+    }
     this.inFlight = true;
     const line = await this.readLine(limitMs);
     this.inFlight = false;

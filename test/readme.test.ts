@@ -5,7 +5,7 @@
 // here (test/package/ runs npx itself). A line ending in `# exits N` must exit with N, every other
 // with 0. Not run: ```sh illustrative blocks, and `npm ci` and `npm test`, which are what runs this.
 import { execa } from 'execa';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,9 @@ const commands: Command[] = blocks
 let scratch: string;
 beforeAll(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'botjury-readme-'));
+  // A clone is a folder others may enter (mkdtemp makes it 0700): `tournament` runs its bots isolated,
+  // as another user, where their interpreter can be reached that way (the suite's python3 can).
+  chmodSync(scratch, 0o755);
   for (const entry of readdirSync(ROOT)) if (!['node_modules', '.git'].includes(entry)) symlinkSync(path.join(ROOT, entry), path.join(scratch, entry));
   // `import ... from 'botjury'` as from a repository that installed it.
   mkdirSync(path.join(scratch, 'node_modules'));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../harness/cli/options.js';
 import { expandScenarioPaths, loadScenario } from '../../harness/core/scenario.js';
-import { GAMES } from '../../harness/games/registry.js';
+import { BUILT_IN_GAMES, GAMES } from '../../harness/games/registry.js';
 import { checkMove, initialState, stateFromRows } from '../../harness/games/alquerque/rules.js';
 import { CLI, ROOT, runCli, runJson } from '../helpers.js';
 
@@ -140,7 +140,9 @@ describe('list <game>', () => {
   });
   it('without a game, lists the games', async () => {
     const r = await runCli(['list']);
-    for (const g of GAMES) expect(r.stdout).toContain(`${g.id} — ${g.title}`);
+    // The built-in games: this test's process may have loaded others (vitest runs test files one after
+    // another in the same worker, and the game contract tests load game packages), botjury's has not.
+    for (const g of BUILT_IN_GAMES) expect(r.stdout).toContain(`${g.id} — ${g.title}`);
   });
 });
 

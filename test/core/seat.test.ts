@@ -81,7 +81,6 @@ describe('a seat, against a fake bot', () => {
       bot.stampLateByMs = 0.8;
       seat.write(['go']);
       await seat.collect(request(), 50);
-      expect(seat.replies[0]!.wallMs).toBeGreaterThan(50); // the stamp is over withinMs either way
       expect(violations.map((v) => v.code)).toEqual([...verdicts]);
       await seat.stop();
     }

@@ -58,7 +58,6 @@ export class FakeBot implements BotIo {
   /** The stamping thread's busy time so far (ms), as markStamper reports it. */
   private activeMs = 0;
   private markAfterNs: bigint | null = null;
-  private wakers: (() => void)[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private ended = false;
 
@@ -122,8 +121,12 @@ export class FakeBot implements BotIo {
     return this.markAfterNs !== null && now >= this.markAfterNs - 2_000_000n;
   }
 
-  /** A look stamps what had arrived by now; with nothing there, the look's mark is the last empty look. */
+  /**
+   * A look stamps what had arrived by now; with nothing there, the look's mark is the last empty look.
+   * While a line waits for the busy stamping thread (stampLateByMs), that thread cannot look at all.
+   */
   lookAtPipe(): boolean {
+    if (this.pending.size > 0) return this.unread.length > 0;
     const mark = this.markStamper();
     if (this.stampPending() === 0 && this.unread.length === 0) this.lastEmptyLook = mark;
     return this.unread.length > 0;
@@ -162,16 +165,30 @@ export class FakeBot implements BotIo {
 
   waitForChange(untilNs: bigint): Promise<void> {
     const ms = Number(untilNs - process.hrtime.bigint()) / 1e6;
-    if (ms <= 0) return Promise.resolve();
+    if (ms <= 0 && this.pending.size === 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, Math.ceil(ms));
-      const waker = (): void => done();
-      this.wakers.push(waker);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
+      const waiter = { resolve, timer: undefined as NodeJS.Timeout | undefined };
+      // While a line waits for the busy stamping thread (stampLateByMs), that thread runs nothing else:
+      // no timer of the jury's fires before the line is stamped (see holdTimers).
+      if (this.pending.size === 0) waiter.timer = setTimeout(() => this.release(waiter), Math.ceil(ms));
+      this.waiters.add(waiter);
     });
+  }
+
+  private readonly waiters = new Set<{ resolve: () => void; timer: NodeJS.Timeout | undefined }>();
+
+  private release(waiter: { resolve: () => void; timer: NodeJS.Timeout | undefined }): void {
+    if (waiter.timer) clearTimeout(waiter.timer);
+    this.waiters.delete(waiter);
+    waiter.resolve();
+  }
+
+  /** The stamping thread became busy: the jury's timers wait until it is free again. */
+  private holdTimers(): void {
+    for (const w of this.waiters) {
+      if (w.timer) clearTimeout(w.timer);
+      w.timer = undefined;
+    }
   }
 
   sampleMemory(_maxAgeMs?: number): void {}
@@ -215,6 +232,7 @@ export class FakeBot implements BotIo {
     if (this.stampLateByMs > 0 && !this.ended) {
       // The stamping thread is busy: the line waits in the pipe until it is free, or until the jury looks.
       this.pending.set(line, atNs);
+      this.holdTimers();
       this.at(atNs + msToNs(this.stampLateByMs), () => {
         if (!this.pending.delete(line)) return;
         this.activeMs += this.stampLateByMs;
@@ -245,8 +263,6 @@ export class FakeBot implements BotIo {
   }
 
   private wake(): void {
-    const w = this.wakers;
-    this.wakers = [];
-    for (const f of w) f();
+    for (const w of [...this.waiters]) this.release(w);
   }
 }

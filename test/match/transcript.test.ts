@@ -166,16 +166,17 @@ describe('replay of a match transcript', () => {
   });
 
   it("replays each seat with its recorded limits, not the profile's as it is now", async () => {
-    // A recorded total budget of 1 µs for White: the replay applies it (the profile has 30 s). Not 1 ms:
-    // the C bot's 100 answers can take less than that in all (a near-limit warning, not a verdict).
+    // A recorded memory limit of 0.5 MB for White: the replay applies it (the profile has 64 MB) and the
+    // C bot, which holds more than that from its start, is over it. (A time limit would not do: a reply of
+    // microseconds is within botjury's own busy time after the write, which excuses it whatever the limit.)
     const t = structuredClone(data);
-    t.games[0]!.seats[0]!.run!.limits.totalMs = 0.001;
+    t.games[0]!.seats[0]!.run!.limits.memoryMb = 0.5;
     const file = path.join(tmp, 'limits.jsonl');
     writeFileSync(file, jsonLines(t));
     const r = await runCli(['replay', file, '--game', '1', '--', ...C_BOT, '--', ...C_BOT]);
-    expect(r.stdout).toMatch(/\n {2}A \(white\):\n {4}verdicts: {3}differ — recorded: none; now: (warning late-excused at ply \d+, )?total-time-exceeded at ply \d+\n/);
+    expect(r.stdout).toMatch(/\n {2}A \(white\):\n {4}verdicts: {3}differ — recorded: none; now: memory-limit at ply \d+\n/);
     expect(r.stdout).toMatch(/\n {2}B \(black\):\n {4}verdicts: {3}same as recorded \(none\)\n/);
-    expect(r.stdout).toMatch(/ {2}outcome: {4}differs — recorded: tie: both players made 100 moves; now: White: total-time-exceeded/);
+    expect(r.stdout).toMatch(/ {2}outcome: {4}differs — recorded: tie: both players made 100 moves; now: White: memory-limit/);
     expect(r.code).toBe(1);
   });
 

@@ -186,6 +186,16 @@ function rawFloorNs(messagesFile: string, pauseUs: number): Promise<number[]> {
     code === 0 ? resolve(out.trim().split('\n').map(Number)) : reject(new Error(`rawfloor exited ${code}`))));
 }
 
+/** The same exchange from a bare Node process (bench/nodefloor.ts): Node's share of the latency. */
+function nodeFloorNs(messagesFile: string, pauseUs: number): Promise<number[]> {
+  const script = path.join(PACKAGE_ROOT, 'dist', 'bench', 'nodefloor.js');
+  const child = track(spawn(process.execPath, [script, '--gap-us', String(pauseUs), messagesFile, '--', BOT], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  return new Promise((resolve, reject) => child.on('close', (code) =>
+    code === 0 ? resolve(out.trim().split('\n').map(Number)) : reject(new Error(`nodefloor exited ${code}`))));
+}
+
 async function latencySection(): Promise<void> {
   const games = SIZES.latencyGames;
   console.log(`1. Added latency: ${games} game${games > 1 ? 's' : ''} of ${path.relative(PACKAGE_ROOT, LONG_GAME)} (role 0, ${TURNS_PER_LONG_GAME} turns each), bot bench/build/benchbot (READY, then N after each EOD)`);
@@ -205,14 +215,17 @@ async function latencySection(): Promise<void> {
   fs.writeFileSync(messagesFile, messages.map((m) => `${m.join('\n')}\n`).join('\n'));
 
   const rawUs: number[] = [];
+  const nodeUs: number[] = [];
   const reportMs: number[] = [];
   const discarded: string[] = [];
   for (let g = 0; g < games; g++) { // alternated, so drift in the machine's load hits both alike
     const floorNs = await rawFloorNs(messagesFile, pauseUs);
+    const nodeNs = await nodeFloorNs(messagesFile, pauseUs);
     const report = await runBotjury([LONG_GAME], []);
     const result = report.results[0]!;
     if (result.status === 'passed') {
       rawUs.push(...floorNs.map((ns) => ns / 1000));
+      nodeUs.push(...nodeNs.map((ns) => ns / 1000));
       reportMs.push(...result.timing!.perReply.filter((r) => r.ply !== 0).map((r) => r.wallMs));
       continue;
     }
@@ -232,6 +245,8 @@ async function latencySection(): Promise<void> {
   console.log(`   that brings the reply's newline. ${resolutionText(decimals)}; botjury's figures are printed at that resolution, the floor's to the ns`);
   console.log(`   ${''.padEnd(40)}${'median'.padStart(12)}${'p90'.padStart(12)}${'p99'.padStart(12)}   µs, n = ${raw.n} / ${jury.n}`);
   console.log(`   ${'raw pipe (bench/rawfloor.c, same bot)'.padEnd(40)}${us(raw.median).padStart(12)}${us(raw.p90).padStart(12)}${us(raw.p99).padStart(12)}`);
+  const node = summarize(nodeUs);
+  console.log(`   ${"node's floor (bench/nodefloor.ts)".padEnd(40)}${us(node.median).padStart(12)}${us(node.p90).padStart(12)}${us(node.p99).padStart(12)}   the same from a bare Node process`);
   console.log(`   ${'botjury (JSON report wallMs)'.padEnd(40)}${us(jury.median, juryDecimals).padStart(12)}${us(jury.p90, juryDecimals).padStart(12)}${us(jury.p99, juryDecimals).padStart(12)}`);
   const bugs: string[] = [];
   const added = (['median', 'p90', 'p99'] as const).map((key) => {
@@ -239,7 +254,10 @@ async function latencySection(): Promise<void> {
     if (diff < 0) bugs.push(`botjury's ${key} (${us(jury[key], juryDecimals)} µs) is below the raw floor's (${us(raw[key])} µs)`);
     return diff < 0 ? 'BUG' : us(diff);
   });
-  console.log(`   ${'added by botjury'.padEnd(40)}${added.map((a) => a.padStart(12)).join('')}\n`);
+  console.log(`   ${'added by botjury'.padEnd(40)}${added.map((a) => a.padStart(12)).join('')}   goal: ≤ 50 µs at the median`);
+  // Node's part of it (libuv, the stream machinery) is there for any jury written in Node.
+  const overNode = (['median', 'p90', 'p99'] as const).map((key) => us(jury[key] - node[key]));
+  console.log(`   ${"of which over node's floor".padEnd(40)}${overNode.map((a) => a.padStart(12)).join('')}\n`);
   if (bugs.length) throw new MeasurementBug(`MEASUREMENT BUG: nothing can be faster than the raw exchange, yet ${bugs.join('; ')}`);
 }
 

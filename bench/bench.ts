@@ -476,7 +476,7 @@ async function matchSection(): Promise<void> {
   const cBot = (game: string) => path.join(PACKAGE_ROOT, 'examples', game, 'c', 'build', 'bot');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'botjury-bench-'));
   try {
-    console.log(`3. Throughput: µs per bot reply, node's start excluded (${many} games minus ${few}), --jobs 1`);
+    console.log(`3. Throughput: µs per bot reply, node's start excluded (${many} games minus ${few} for the match, ${few + (many - few) * 4} minus ${few} for one-candidate runs), --jobs 1`);
     const match = perReplyUs((n, report) => ['match', 'alquerque', '--games', String(n), '--seed', '1', '--reporter', `json=${report}`, '--', cBot('alquerque'), '1', '--', cBot('alquerque'), '2'], few, many, dir);
     const scenarios = path.join(dir, 'games');
     fs.mkdirSync(scenarios);
@@ -485,7 +485,7 @@ async function matchSection(): Promise<void> {
       fs.mkdirSync(scenarios);
       for (let i = 0; i < n; i++) fs.writeFileSync(path.join(scenarios, `game-${String(i).padStart(3, '0')}.yaml`), `game: alquerque\nrole: ${i % 2 ? 'black' : 'white'}\nseed: ${i}\n`);
       return ['run', scenarios, '--jobs', '1', '--reporter', `json=${report}`, '--', cBot('alquerque'), '1'];
-    }, few, many, dir);
+    }, few, few + (many - few) * 4, dir); // one bot's replies only: four times the games for as many replies as the match
     const floor = rawFloorMedianUs === null ? 'run the bench without --only to measure it' : `${us(rawFloorMedianUs, 1)} µs`;
     console.log(`   ${'match, two C bots (Alquerque)'.padEnd(52)}${match.us.toFixed(0).padStart(7)} µs per reply (${match.replies} replies)`);
     console.log(`   ${'one-candidate runs, one C bot vs the built-in'.padEnd(52)}${candidate.us.toFixed(0).padStart(7)} µs per reply (${candidate.replies} replies)`);

@@ -157,7 +157,22 @@ export function barredMoveBack(state: State): Move | null {
   return state.board[to] === state.toMove && state.board[from] === null && adjacent(to, from) ? { kind: 'plain', from: to, to: from } : null;
 }
 
-export function plainMoves(state: State): Move[] {
+// A jury asks the same position for its moves several times a ply (the bot's move checked, the game's
+// status, the goals it tests, the built-in opponent's choice): each position's moves are computed once.
+// States are never changed once made (applyMove makes a new one), so a state's moves never change;
+// the arrays are frozen so that no caller can change what the next one gets.
+const plainOf = new WeakMap<State, readonly Move[]>();
+const capturesOf = new WeakMap<State, readonly Move[]>();
+
+export function plainMoves(state: State): readonly Move[] {
+  const known = plainOf.get(state);
+  if (known) return known;
+  const moves = Object.freeze(computePlainMoves(state));
+  plainOf.set(state, moves);
+  return moves;
+}
+
+function computePlainMoves(state: State): Move[] {
   const moves: Move[] = [];
   state.board.forEach((c, from) => {
     if (c !== state.toMove) return;
@@ -169,7 +184,15 @@ export function plainMoves(state: State): Move[] {
   return moves;
 }
 
-export function captureMoves(state: State): Move[] {
+export function captureMoves(state: State): readonly Move[] {
+  const known = capturesOf.get(state);
+  if (known) return known;
+  const moves = Object.freeze(computeCaptureMoves(state));
+  capturesOf.set(state, moves);
+  return moves;
+}
+
+function computeCaptureMoves(state: State): Move[] {
   const moves: Move[] = [];
   state.board.forEach((c, from) => {
     if (c === state.toMove) moves.push(...captureSequences(state.board, from, state.toMove));
@@ -178,7 +201,7 @@ export function captureMoves(state: State): Move[] {
 }
 
 /** All legal moves for the player to move: captures when any exist (compulsory), else plain moves. */
-export function legalMoves(state: State): Move[] {
+export function legalMoves(state: State): readonly Move[] {
   const captures = captureMoves(state);
   return captures.length > 0 ? captures : plainMoves(state);
 }

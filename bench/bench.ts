@@ -444,6 +444,11 @@ function timedCli(args: string[]): number {
   return Number(process.hrtime.bigint() - t0) / 1e9;
 }
 
+function medianOf(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 /** Bot replies in a JSON report (a match's or a run's). */
 function repliesIn(file: string): number {
   const r = JSON.parse(fs.readFileSync(file, 'utf8')) as { games?: { seats: { run?: { timing: { replies: number } } }[] }[]; results?: { timing: { replies: number } }[] };
@@ -496,9 +501,16 @@ async function matchSection(): Promise<void> {
     fs.mkdirSync(twin);
     for (const f of fs.readdirSync(path.join(PACKAGE_ROOT, 'scenarios', 'alquerque')))
       fs.writeFileSync(path.join(twin, f), fs.readFileSync(path.join(PACKAGE_ROOT, 'scenarios', 'alquerque', f), 'utf8').replace(/^game: alquerque$/m, 'game: alquerque-py'));
-    const builtIn = timedCli(['run', path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'), '--jobs', '1', '--reporter', 'json=/dev/null', '--', cBot('alquerque')]);
-    const program = timedCli(['run', twin, '--jobs', '1', '--game-module', path.join(PACKAGE_ROOT, 'examples', 'games', 'alquerque-py', 'game.json'), '--reporter', 'json=/dev/null', '--', cBot('alquerque')]);
-    console.log(`   the Alquerque suite, C bot: built-in game ${builtIn.toFixed(2)} s, referee program (Python) ${program.toFixed(2)} s: ${(program / builtIn).toFixed(2)}× (goal ≤ 1.5×)`);
+    // Alternated, three of each (one pair moved by 20 % from run to run): the medians compared.
+    const builtIns: number[] = [];
+    const programs: number[] = [];
+    for (let i = 0; i < (QUICK ? 1 : 3); i++) {
+      builtIns.push(timedCli(['run', path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'), '--jobs', '1', '--reporter', 'json=/dev/null', '--', cBot('alquerque')]));
+      programs.push(timedCli(['run', twin, '--jobs', '1', '--game-module', path.join(PACKAGE_ROOT, 'examples', 'games', 'alquerque-py', 'game.json'), '--reporter', 'json=/dev/null', '--', cBot('alquerque')]));
+    }
+    const builtIn = medianOf(builtIns);
+    const program = medianOf(programs);
+    console.log(`   the Alquerque suite, C bot (median of ${builtIns.length} each, alternated): built-in game ${builtIn.toFixed(2)} s, referee program (Python) ${program.toFixed(2)} s: ${(program / builtIn).toFixed(2)}× (goal ≤ 1.5×)`);
 
     // JavaChallenge2015, four C bots, seeds 1-5: games of 1000 turns, as the engine played them.
     const wholes: number[] = [];

@@ -106,7 +106,33 @@ def is_move_back(state, frm, to):
     return last is not None and last[0] == to and last[1] == frm
 
 
+# The jury asks the same position for its moves several times a ply (the move checked, the status, the
+# goals, the built-in opponent's choices): the last few positions' moves are kept. A position is never
+# changed once made (apply_move makes a new one); keeping the state itself in the cache keeps its id().
+_MOVES = {}
+
+
+def _cached(kind, state, compute):
+    key = (kind, id(state))
+    hit = _MOVES.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    if len(_MOVES) > 64:
+        _MOVES.clear()
+    moves = compute(state)
+    _MOVES[key] = (state, moves)
+    return moves
+
+
 def plain_moves(state):
+    return _cached("plain", state, _plain_moves)
+
+
+def capture_moves(state):
+    return _cached("capture", state, _capture_moves)
+
+
+def _plain_moves(state):
     moves = []
     for frm, c in enumerate(state["board"]):
         if c != state["toMove"]:
@@ -117,7 +143,7 @@ def plain_moves(state):
     return moves
 
 
-def capture_moves(state):
+def _capture_moves(state):
     moves = []
     for frm, c in enumerate(state["board"]):
         if c == state["toMove"] and jumps_from(state["board"], frm, c):

@@ -164,12 +164,16 @@ export function barredMoveBack(state: State): Move | null {
 const plainOf = new WeakMap<State, readonly Move[]>();
 const capturesOf = new WeakMap<State, readonly Move[]>();
 
-export function plainMoves(state: State): readonly Move[] {
-  const known = plainOf.get(state);
+function movesOnce(cache: WeakMap<State, readonly Move[]>, state: State, compute: (state: State) => Move[]): readonly Move[] {
+  const known = cache.get(state);
   if (known) return known;
-  const moves = Object.freeze(computePlainMoves(state));
-  plainOf.set(state, moves);
+  const moves = Object.freeze(compute(state));
+  cache.set(state, moves);
   return moves;
+}
+
+export function plainMoves(state: State): readonly Move[] {
+  return movesOnce(plainOf, state, computePlainMoves);
 }
 
 function computePlainMoves(state: State): Move[] {
@@ -185,11 +189,7 @@ function computePlainMoves(state: State): Move[] {
 }
 
 export function captureMoves(state: State): readonly Move[] {
-  const known = capturesOf.get(state);
-  if (known) return known;
-  const moves = Object.freeze(computeCaptureMoves(state));
-  capturesOf.set(state, moves);
-  return moves;
+  return movesOnce(capturesOf, state, computeCaptureMoves);
 }
 
 function computeCaptureMoves(state: State): Move[] {

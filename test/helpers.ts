@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { GameDefinition } from '../harness/core/game.js';
 import { seatView, type Referee, type RefereeContext } from '../harness/core/single-seat.js';
+import { isolationProblem, sandboxCommandProblem } from '../harness/core/isolation.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
@@ -19,6 +20,15 @@ export function needsShared(name: string): string {
   return HAS_SHARED ? name : `${name} [skipped: needs the official rule texts and data in ${SHARED}, not in the public repository]`;
 }
 export const CLI = path.join(ROOT, 'bin', 'botjury.js');
+
+/**
+ * Why --isolate cannot be tested from this checkout, or null: isolation does not work on this machine,
+ * or botjury runs as root (the sandbox then runs as `nobody`) and the checkout lies in a folder closed
+ * to others, as a clone under /root does. Tests of isolation skip with this reason (fail where CI is set).
+ */
+export function isolationTestProblem(): string | null {
+  return isolationProblem() ?? sandboxCommandProblem(path.join(ROOT, 'examples', 'alquerque', 'c', 'build', 'bot'), []);
+}
 
 export interface CliRun {
   code: number;

@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess } from '../../harness/core/bot-process.js';
-import { forgetIsolationProbe, isolationProblem, SANDBOX_FILE_BYTES, SANDBOX_ID, SANDBOX_TASKS, SANDBOX_TMP_BYTES } from '../../harness/core/isolation.js';
+import { forgetIsolationProbe, SANDBOX_FILE_BYTES, SANDBOX_ID, SANDBOX_TASKS, SANDBOX_TMP_BYTES } from '../../harness/core/isolation.js';
 import { processIdentity } from '../../harness/core/proc.js';
-import { ROOT, runCli } from '../helpers.js';
+import { isolationTestProblem, ROOT, runCli } from '../helpers.js';
 
 const IN_CI = !!process.env.CI;
-const PROBLEM = isolationProblem();
+const PROBLEM = isolationTestProblem();
 if (PROBLEM && !IN_CI) console.warn(`isolation tests skipped: ${PROBLEM} (.ci/run installs bubblewrap; in CI these tests fail instead)`);
 const AS_ROOT = process.getuid?.() === 0;
 

@@ -9,11 +9,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolationProblem } from '../../harness/core/isolation.js';
-import { CLI, ROOT } from '../helpers.js';
+import { CLI, isolationTestProblem, ROOT } from '../helpers.js';
 
 const IN_CI = !!process.env.CI;
-const PROBLEM = isolationProblem();
+const PROBLEM = isolationTestProblem();
 if (PROBLEM && !IN_CI) console.warn(`isolation attack tests skipped: ${PROBLEM} (.ci/run installs bubblewrap; in CI these tests fail instead)`);
 /** Taking another process's descriptors or tracing it needs ptrace rights over it: root has them. */
 const PTRACE_RIGHTS = process.getuid?.() === 0;

@@ -8,12 +8,11 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolationProblem } from '../../harness/core/isolation.js';
 import type { TournamentReport } from '../../harness/tournament/types.js';
-import { ROOT, runCli } from '../helpers.js';
+import { isolationTestProblem, ROOT, runCli } from '../helpers.js';
 
 const IN_CI = !!process.env.CI;
-const PROBLEM = isolationProblem();
+const PROBLEM = isolationTestProblem();
 const C_BOT = path.join(ROOT, 'examples/alquerque/c/build/bot');
 const MISSING = 'botjury: --isolate needs bubblewrap (bwrap), which is not on PATH: install it (Debian/Ubuntu: apt-get install bubblewrap)';
 

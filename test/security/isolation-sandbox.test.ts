@@ -11,12 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess } from '../../harness/core/bot-process.js';
-import { isolationProblem, SANDBOX_ID } from '../../harness/core/isolation.js';
+import { SANDBOX_ID } from '../../harness/core/isolation.js';
 import { processIdentity } from '../../harness/core/proc.js';
-import { ROOT, runCli } from '../helpers.js';
+import { isolationTestProblem, ROOT, runCli } from '../helpers.js';
 
 const IN_CI = !!process.env.CI;
-const PROBLEM = isolationProblem();
+const PROBLEM = isolationTestProblem();
 if (PROBLEM && !IN_CI) console.warn(`isolation sandbox tests skipped: ${PROBLEM} (.ci/run installs bubblewrap; in CI these tests fail instead)`);
 const AS_ROOT = process.getuid?.() === 0;
 

@@ -4,11 +4,10 @@
 // bots read the same bytes.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isolationProblem } from '../../harness/core/isolation.js';
-import { runJson, type Report } from '../helpers.js';
+import { isolationTestProblem, runJson, type Report } from '../helpers.js';
 
 const IN_CI = !!process.env.CI;
-const PROBLEM = isolationProblem();
+const PROBLEM = isolationTestProblem();
 if (PROBLEM && !IN_CI) console.warn(`isolation suite tests skipped: ${PROBLEM} (.ci/run installs bubblewrap; in CI these tests fail instead)`);
 /**
  * The system's Python: botjury as root runs a sandboxed bot as nobody, who cannot run a python3 that

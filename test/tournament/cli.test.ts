@@ -6,11 +6,10 @@ import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isolationProblem } from '../../harness/core/isolation.js';
 import { schemaProblems } from '../../harness/tournament/schemas.js';
 import type { TournamentReport } from '../../harness/tournament/types.js';
 import type { MatchReport } from '../../harness/match/match.js';
-import { ROOT, runCli } from '../helpers.js';
+import { isolationTestProblem, ROOT, runCli } from '../helpers.js';
 
 const GOOD = [path.join(ROOT, 'examples/alquerque/c/build/bot')];
 const WEAK = ['python3', path.join(ROOT, 'test/fixtures/bots/alquerque-random.py')];
@@ -164,7 +163,7 @@ describe('usage', () => {
 describe('isolation by default', () => {
   // As root botjury hands each sandboxed bot to `nobody`; a bot in a folder closed to others cannot run
   // there. The tournament then plays without isolation and says why; --isolate insists and refuses.
-  const canTell = process.getuid?.() === 0 && isolationProblem() === null;
+  const canTell = process.getuid?.() === 0 && isolationTestProblem() === null;
   it.skipIf(!canTell)('a bot nobody can reach: played without isolation, with a note saying why; --isolate refuses with the reason', async () => {
     const closed = mkdtempSync(path.join(scratch, 'closed-'));
     chmodSync(closed, 0o700);
@@ -185,7 +184,7 @@ describe('isolation by default', () => {
     expect(report.games.map((g) => g.isolated)).toEqual([true, true]);
   }, 120_000);
 
-  it.skipIf(isolationProblem() !== null)('a tournament resumed with isolation after games without it is not reported isolated: each game says how it was played', async () => {
+  it.skipIf(isolationTestProblem() !== null)('a tournament resumed with isolation after games without it is not reported isolated: each game says how it was played', async () => {
     const state = file('mixed.jsonl');
     const plain = await runCli(['tournament', ...ARGS, '--no-isolate', '--state', state, ...botArgs([GOOD, GOOD])]);
     expect(plain.code, plain.stderr).toBe(0);

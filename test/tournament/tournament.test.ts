@@ -315,7 +315,7 @@ describe('botjury tournament', () => {
     const gates = mkdtempSync(path.join(scratch, 'gates-'));
     const live = path.join(scratch, 'live.html');
     const gated = (bot: string[]): string[] => ['python3', path.join(ROOT, 'test/tournament/fixtures/gate.py'), gates, ...bot];
-    const child = execa(process.execPath, [CLI, 'tournament', 'alquerque', '--seed', '7', '--live', live, ...botArgs(FIELD.map(gated))], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore' });
+    const child = execa(process.execPath, [CLI, 'tournament', 'alquerque', '--seed', '7', '--jobs', '1', '--live', live, ...botArgs(FIELD.map(gated))], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore' });
     let exited = false;
     void child.then(() => (exited = true));
     const profile = mkdtempSync(path.join(scratch, 'chromium-'));

@@ -162,14 +162,19 @@ function bwrapOptions(cwd: string, named: readonly string[]): string[] {
     '--size', String(SANDBOX_TMP_BYTES), '--tmpfs', '/dev/shm',
   ];
   for (const dir of roots) argv.push('--size', String(SANDBOX_TMP_BYTES), '--tmpfs', dir);
-  // A named file under a hidden folder comes back read-only with its folder (a script's modules sit
-  // beside it), unless that folder holds a hidden one (then the other seats' folders would show).
+  // A named file under a hidden folder comes back read-only with the whole folder it sits in just below
+  // the hidden one: a program's modules sit beside it or in a folder next to its own (a bot in a
+  // checkout under /tmp imports from ../lib). Where that folder holds a hidden one (botjury's temporary
+  // folder: the other seats' folders would show), only the file's own folder, or the file alone.
+  const holdsHidden = (dir: string): boolean => hidden.some((h) => within(h, dir));
   const back = new Set<string>();
   for (const name of named) {
     for (const p of new Set([name, realOr(name)])) {
-      if (!roots.some((h) => within(p, h)) || within(p, cwd)) continue;
+      const root = roots.find((h) => within(p, h));
+      if (root === undefined || within(p, cwd)) continue;
+      const top = path.join(root, path.relative(root, p).split(path.sep)[0]!);
       const folder = path.dirname(p);
-      back.add(roots.some((h) => within(h, folder)) ? p : folder);
+      back.add(top !== p && !holdsHidden(top) ? top : holdsHidden(folder) ? p : folder);
     }
   }
   for (const p of [...back].sort((a, b) => a.length - b.length)) argv.push('--ro-bind', p, p);

@@ -3,7 +3,7 @@
 // its clock starts after the sandbox is set up, its exit says how it ended, and nothing it starts
 // survives. And --isolate where bubblewrap cannot work: exit 2 with one line that says why and how.
 import { execa } from 'execa';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +113,43 @@ sys.stdin.read()
     expect(Object.values(seen.fds as Record<string, string>).filter((target) => target !== '/dev/null'), JSON.stringify(seen.fds)).toEqual([]);
     // The environment botjury gives every bot, and PWD (bubblewrap sets it, as a shell does).
     expect(seen.env).toEqual(['HOME', 'LANG', 'PATH', 'PWD']);
+  });
+
+  it('runs a program that sits in a checkout under /tmp and imports from a folder beside its own; the rest of /tmp stays hidden', async () => {
+    // /tmp/isolation-test-X/checkout/bot/main.py imports ../lib/helper.py (as the example bots do): the
+    // whole folder just below /tmp comes back read-only, not only the script's own folder.
+    const checkout = path.join(tmp, 'checkout');
+    for (const dir of ['bot', 'lib']) mkdirSync(path.join(checkout, dir), { recursive: true, mode: 0o755 });
+    writeFileSync(path.join(checkout, 'lib', 'helper.py'), 'WORD = "found"\n', { mode: 0o644 });
+    const other = freshCwd(); // another seat's folder, beside the checkout's in /tmp
+    writeFileSync(path.join(other, 'secret'), 'x');
+    cleanups.push(() => rmSync(other, { recursive: true, force: true }));
+    const main = path.join(checkout, 'bot', 'main.py');
+    writeFileSync(main, `#!/usr/bin/env python3
+import os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+try:
+    import helper
+    word = helper.WORD
+except ImportError as e:
+    word = "missing: %s" % e
+try:
+    open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib", "helper.py"), "a").write("#")
+    written = "written"
+except OSError as e:
+    written = e.strerror
+print(word, os.path.exists(${JSON.stringify(path.join(other, 'secret'))}), written, flush=True)
+sys.stderr.write("ready\\n")
+sys.stdin.read()
+`, { mode: 0o755 });
+    const { bot, cwd } = await startIsolated(['python3', main]);
+    cleanups.push(async () => {
+      await bot.stop();
+      rmSync(cwd, { recursive: true, force: true });
+    });
+    // Imported; another seat's folder not there; the checkout not writable (as root the bot is nobody,
+    // whose permission check comes before the read-only mount's).
+    expect(bot.takeLine()?.text, bot.stderrTail).toMatch(/^found False (Read-only file system|Permission denied)$/);
   });
 
   it('is measured as its own program, never as bubblewrap: CPU, memory, the unflushed-output proof', async () => {

@@ -3,7 +3,7 @@
 // its clock starts after the sandbox is set up, its exit says how it ended, and nothing it starts
 // survives. And --isolate where bubblewrap cannot work: exit 2 with one line that says why and how.
 import { execa } from 'execa';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -102,7 +102,10 @@ sys.stdin.read()
     for (const key of ['rootWritable', 'usrWritable', 'repoWritable']) expect(seen[key], key).toBe('Read-only file system');
     // Of the host's /tmp (every seat's folder, the other tests' files) only the bot's own folder and
     // the folder of the script its command names are there.
-    expect(seen.tmpEntries).toEqual([path.basename(cwd), path.basename(tmp)].sort());
+    // (The probe names the checkout: where that lies under /tmp too, the folder it sits in there.)
+    const checkoutInTmp = path.relative(realpathSync('/tmp'), realpathSync(ROOT));
+    const checkoutTop = checkoutInTmp.startsWith('..') || path.isAbsolute(checkoutInTmp) ? [] : [checkoutInTmp.split(path.sep)[0]!];
+    expect(seen.tmpEntries).toEqual([path.basename(cwd), path.basename(tmp), ...checkoutTop].sort());
     expect(seen.tmpBytes).toBe(SANDBOX_TMP_BYTES);
     // bubblewrap's pid 1 and the bot: nothing of the host, of botjury or of another seat.
     expect(seen.pids).toEqual([1, 2]);

@@ -347,6 +347,7 @@ export class BotProcess implements BotIo {
     let startNs = process.hrtime.bigint();
     let started: { child: ChildProcessWithoutNullStreams; cgroup: BotCgroup | null };
     let early: EarlyEvents | undefined;
+    let lowered = true;
     try {
       started = await BotCgroup.spawnInside(() => {
         const child = spawn(runFile, runArgs, {
@@ -359,6 +360,11 @@ export class BotProcess implements BotIo {
         // Listened to from the spawn on: a bot that ends while its cgroup or sandbox is set up keeps
         // its exit and every byte it wrote (Node drops the output of a child nobody reads at its exit).
         if (child.pid !== undefined) early = new EarlyEvents(child);
+        // Back to the ordinary priority at once, while the child is still in its launcher: after the
+        // cgroup move below (milliseconds when the kernel waits for a grace period) the bot could already
+        // run, and fork, at botjury's raised priority (seen under load: the bot and its child at -10).
+        // A sandbox forks early (its pid 1): it starts under `nice` instead.
+        if (child.pid !== undefined && !sandbox) lowered = lowerToBotPriority(child.pid);
         return child;
       });
     } catch (e) {
@@ -369,8 +375,7 @@ export class BotProcess implements BotIo {
       child.on('error', () => undefined);
       throw new HarnessError(`bot could not be started: ${runFile}${existsSync(options.cwd) ? '' : ` (no folder ${options.cwd})`}`);
     }
-    // A sandbox forks early (its pid 1): it starts under `nice` instead.
-    if (!sandbox && !lowerToBotPriority(child.pid)) {
+    if (!lowered) {
       child.kill('SIGKILL');
       child.on('error', () => undefined);
       throw new HarnessError('bot could not be started: its priority could not be set back to the ordinary one');

@@ -168,10 +168,15 @@ describe('the same AIs\' real bugs stay errors', () => {
       const timeouts = result.violations.filter((v) => v.code === 'move-timeout');
       expect(timeouts, `player ${result.role}`).toHaveLength(1);
       // In time while the sleep is well under 100 ms (every T < 8: at most 70 ms); late at the latest at
-      // the first turn whose sleep passes 100 ms (T = 11..14, by player id).
+      // the first turn whose sleep passes 100 ms (T = 11..14, by player id) — unless the machine made
+      // the bot wait for a CPU that long (a loaded CI runner): then each late reply before the timeout
+      // was accepted with a late-excused warning and its evidence, never silently.
       const t = timeouts[0]!.ply! - 1;
+      const id = Number(result.role);
+      const firstOver = [11, 12, 13, 14].find((turn) => turn % 4 === id)!;
       expect(t, `player ${result.role}`).toBeGreaterThanOrEqual(8);
-      expect(t, `player ${result.role}`).toBeLessThanOrEqual(14);
+      for (let turn = firstOver; turn < t; turn += 4)
+        expect(result.violations.some((v) => v.code === 'late-excused' && v.ply === turn + 1), `player ${id}: T=${turn} over 100 ms, neither timed out nor excused`).toBe(true);
       expect(timeouts[0]!.severity).toBe('error');
     }
     expect(run.code).toBe(1);

@@ -12,7 +12,7 @@ import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaun
 import type { BotIo } from './bot-io.js';
 import { VisibleDecoder } from './bytes.js';
 import { LineSplitter, type BotLine, type SplitterOptions } from './lines.js';
-import { botPriorityPrefix, lowerToBotPriority } from './priority.js';
+import { atBotPriority, botPriorityPrefix, lowerToBotPriority } from './priority.js';
 import { markStamper, type StamperMark } from './stamper.js';
 
 /** The harness could not do its job (exit 2); never reported as the bot's violation. */
@@ -350,20 +350,19 @@ export class BotProcess implements BotIo {
     let lowered = true;
     try {
       started = await BotCgroup.spawnInside(() => {
-        const child = spawn(runFile, runArgs, {
+        const launch = (): ChildProcessWithoutNullStreams => spawn(runFile, runArgs, {
           cwd: options.cwd,
           env: minimalEnv(),
           detached: true, // own process group and session
           stdio: sandbox?.stdio ?? ['pipe', 'pipe', 'pipe'],
           ...(sandbox?.ids ?? {}),
         }) as ChildProcessWithoutNullStreams;
+        // Forked at the bot's priority, not botjury's raised one (a sandbox starts under `nice`).
+        const child = sandbox ? launch() : atBotPriority(launch);
         // Listened to from the spawn on: a bot that ends while its cgroup or sandbox is set up keeps
         // its exit and every byte it wrote (Node drops the output of a child nobody reads at its exit).
         if (child.pid !== undefined) early = new EarlyEvents(child);
-        // Back to the ordinary priority at once, while the child is still in its launcher: after the
-        // cgroup move below (milliseconds when the kernel waits for a grace period) the bot could already
-        // run, and fork, at botjury's raised priority (seen under load: the bot and its child at -10).
-        // A sandbox forks early (its pid 1): it starts under `nice` instead.
+        // And set so again, should botjury have lost the right to lower its own thread meanwhile.
         if (child.pid !== undefined && !sandbox) lowered = lowerToBotPriority(child.pid);
         return child;
       });

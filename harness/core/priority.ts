@@ -35,6 +35,29 @@ export function botPriorityPrefix(): string[] {
 }
 
 /**
+ * Runs `spawn` with botjury's own thread back at the priority it had before raising it, so that the
+ * child is forked at the bot's priority (a child inherits the nice value of the thread that forks it):
+ * nothing of the bot, not its first instruction, runs at botjury's raised priority. Raised again after.
+ */
+export function atBotPriority<T>(spawn: () => T): T {
+  if (raisedFrom === undefined || raisedFrom === null) return spawn();
+  try {
+    os.setPriority(0, raisedFrom);
+  } catch {
+    // not allowed any more: the child is set back after the spawn (lowerToBotPriority)
+  }
+  try {
+    return spawn();
+  } finally {
+    try {
+      os.setPriority(0, HARNESS_NICE);
+    } catch {
+      // not allowed any more: botjury runs on at the priority it was given
+    }
+  }
+}
+
+/**
  * Puts a just-spawned bot back at the priority botjury had before raising its own (a child inherits
  * its parent's nice value). Called as soon as spawn() returns: the child is then still executing its
  * launcher (setpriv), far from running the bot's own code, so nothing the bot starts keeps botjury's

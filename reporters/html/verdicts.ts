@@ -152,10 +152,11 @@ function value(key: string, v: unknown): string {
 /** A measured figure against its limit, in words. */
 function against(what: string, measured: number, limit: number, unit: string): string {
   // Over or under by the figures themselves, not by their rounding: 100.004 ms is over 100 ms, and says
-  // by how much (a margin under 0.01 is shown to the µs, never as 0).
+  // by how much (a margin under 0.01 is shown to the µs, never as 0). Figures are kept to the µs, so a
+  // timeout by less than that shows the limit itself.
   const margin = limit - measured;
   const size = (x: number): string => (x > 0 && x < 0.01 ? x.toFixed(3) : fmt(Math.round(x * 100) / 100));
-  return `${what} ${fmt(measured)} ${unit} against a limit of ${fmt(limit)} ${unit}: ${margin < 0 ? `${size(-margin)} ${unit} over` : margin === 0 ? `none to spare` : `${size(margin)} ${unit} to spare`}`;
+  return `${what} ${fmt(measured)} ${unit} against a limit of ${fmt(limit)} ${unit}: ${margin < 0 ? `${size(-margin)} ${unit} over` : margin === 0 ? `at the limit, to the µs` : `${size(margin)} ${unit} to spare`}`;
 }
 
 /** What the measured figures say, in one sentence (time, memory and size verdicts). */

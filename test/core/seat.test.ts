@@ -75,6 +75,16 @@ describe('a seat, against a fake bot', () => {
     await seat.stop();
   });
 
+  it('a jury held up past the deadline (its event loop blocked) judges the answer by its stamp: in time is in time', async () => {
+    const { seat, violations } = seatWith(replyAfter(99.5), { moveMs: 100 });
+    seat.write(['go']);
+    const until = process.hrtime.bigint() + 105_000_000n;
+    while (process.hrtime.bigint() < until); // botjury busy elsewhere past the deadline (GC, another seat)
+    expect(await seat.collect(request(), undefined)).toMatchObject({ lines: ['N'] });
+    expect(violations.filter((v) => v.severity === 'error')).toEqual([]);
+    await seat.stop();
+  });
+
   it("withinMs is judged on the same evidence: a stamp over it by botjury's busy time alone is no verdict, a late answer is", async () => {
     for (const [afterMs, verdicts] of [[49.5, []], [50.3, ['move-timeout']]] as const) {
       const { bot, seat, violations } = seatWith(replyAfter(afterMs), { moveMs: 1000 });

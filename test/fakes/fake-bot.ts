@@ -126,6 +126,7 @@ export class FakeBot implements BotIo {
    * While a line waits for the busy stamping thread (stampLateByMs), that thread cannot look at all.
    */
   lookAtPipe(): boolean {
+    this.catchUp();
     if (this.pending.size > 0) return this.unread.length > 0;
     const mark = this.markStamper();
     if (this.stampPending() === 0 && this.unread.length === 0) this.lastEmptyLook = mark;
@@ -151,6 +152,7 @@ export class FakeBot implements BotIo {
   }
 
   takeLine(): BotLine | undefined {
+    this.catchUp();
     return this.unread.shift();
   }
 
@@ -164,6 +166,7 @@ export class FakeBot implements BotIo {
 
 
   waitForChange(untilNs: bigint): Promise<void> {
+    this.catchUp();
     const ms = Number(untilNs - process.hrtime.bigint()) / 1e6;
     if (ms <= 0 && this.pending.size === 0) return Promise.resolve();
     return new Promise((resolve) => {
@@ -214,16 +217,45 @@ export class FakeBot implements BotIo {
   async stop(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    this.due.length = 0;
     if (!this.exit) this.die(null, 'SIGTERM');
   }
 
+  /** What the bot does at a moment of its own (a line, its exit): on a timer, or when the jury looks, whichever is first. */
+  private readonly due: { ns: bigint; f: () => void; timer: NodeJS.Timeout | undefined }[] = [];
+
   private at(ns: bigint, f: () => void): void {
     const ms = Math.max(0, Number(ns - process.hrtime.bigint()) / 1e6);
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      f();
-    }, ms);
-    this.timers.add(t);
+    const event = { ns, f, timer: undefined as NodeJS.Timeout | undefined };
+    event.timer = setTimeout(() => this.happen(event), ms);
+    this.timers.add(event.timer);
+    this.due.push(event);
+  }
+
+  private happen(event: { ns: bigint; f: () => void; timer: NodeJS.Timeout | undefined }): void {
+    const i = this.due.indexOf(event);
+    if (i < 0) return;
+    this.due.splice(i, 1);
+    if (event.timer) {
+      clearTimeout(event.timer);
+      this.timers.delete(event.timer);
+    }
+    event.f();
+  }
+
+  /**
+   * A real bot's line is in the pipe from the moment it wrote it, however late the jury's event loop
+   * runs: whatever was due by now happens, in order, before the jury looks (on a loaded machine the
+   * fake's timers may otherwise fire after the jury's deadline check, and a line in time be missed).
+   */
+  private catchUp(): void {
+    const now = process.hrtime.bigint();
+    for (;;) {
+      let next: (typeof this.due)[number] | undefined;
+      for (const e of this.due) if (e.ns <= now && (!next || e.ns < next.ns)) next = e;
+      if (!next) return;
+      this.happen(next);
+    }
   }
 
   private arrive(text: string, atNs: bigint): void {

@@ -16,6 +16,9 @@ import { recordingGame, type BotRecord, type GameRecording, type MoveRecord, typ
 import { loadScenarioData } from './scenario-text.js';
 import { botInfo, sha256File, transcriptFile, transcriptRun, writeTranscript, type BotInfo, type TranscriptFile, type TranscriptRun } from './transcript.js';
 
+/** The one verdict about the machine, not the bot: its late replies excused by measured load. */
+const MACHINE_LOAD_CODE = 'late-excused';
+
 export interface ReplayOptions {
   bot: BotCommand;
   invokedFrom: string;
@@ -219,13 +222,16 @@ export function compareRun(recorded: RecordedRun, replayed: RunView): RunCompari
   const verdict = (v: Violation): string => `${v.severity === 'warning' ? 'warning ' : ''}${v.code}${v.ply !== undefined ? ` at ply ${v.ply}` : ''}`;
   const rec = recorded.result.violations.map(verdict);
   const rep = replayed.violations.map(verdict);
+  // A late-excused warning says the machine made an answer late, by its measured load then: the same
+  // bot on a machine loaded otherwise has one elsewhere or none. It is shown, never a difference.
+  const compared = (vs: readonly Violation[]): string => JSON.stringify(vs.filter((v) => v.code !== MACHINE_LOAD_CODE).map(verdict));
   return {
     scenario: replayed.scenario,
     role: replayed.role,
     answers: { recorded: before.length, replayed: after.length },
     firstDifference,
     jury: { recorded: juryA.length, replayed: juryB.length, firstDifference: juryDiff },
-    verdicts: { recorded: rec, replayed: rep, same: JSON.stringify(rec) === JSON.stringify(rep) },
+    verdicts: { recorded: rec, replayed: rep, same: compared(recorded.result.violations) === compared(replayed.violations) },
   };
 }
 
@@ -336,8 +342,11 @@ export function formatComparisons(result: ReplayResult): string {
  */
 export function comparisonLines(c: RunComparison, otherSeatsDiffer = false): string[] {
   const lines: string[] = [];
+  const machineOnly = c.verdicts.same && JSON.stringify(c.verdicts.recorded) !== JSON.stringify(c.verdicts.replayed);
   lines.push(c.verdicts.same
-    ? `  verdicts:   same as recorded (${c.verdicts.recorded.length ? c.verdicts.recorded.join(', ') : 'none'})`
+    ? machineOnly
+      ? `  verdicts:   same as recorded but for the machine's load (late-excused is not compared) — recorded: ${c.verdicts.recorded.join(', ') || 'none'}; now: ${c.verdicts.replayed.join(', ') || 'none'}`
+      : `  verdicts:   same as recorded (${c.verdicts.recorded.length ? c.verdicts.recorded.join(', ') : 'none'})`
     : `  verdicts:   differ — recorded: ${c.verdicts.recorded.join(', ') || 'none'}; now: ${c.verdicts.replayed.join(', ') || 'none'}`);
   const d = c.firstDifference;
   if (!d) lines.push(`  bot output: identical to the recording (${c.answers.recorded} answers)`);

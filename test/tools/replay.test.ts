@@ -122,6 +122,19 @@ describe('replay', () => {
     expect(replayed.runs.map((x) => x.moves)).toEqual(t.runs.map((x) => x.moves.map((m) => (m.by === 'opponent' ? { ...m, scripted: true } : m))));
   });
 
+  it('does not count a late-excused warning, the machine\'s load, as a difference: shown, not compared', async () => {
+    const file = path.join(tmp, 'excused.json');
+    expect((await runCli(['run', 'scenarios/alquerque/seeded-game-11.yaml', '--transcript', file, '--', 'python3', BOT, '3'])).code).toBe(0);
+    const t = read(file);
+    // As a loaded machine records it: one reply excused by the bot's measured wait for a CPU.
+    t.runs[0]!.result.violations.push({ code: 'late-excused', severity: 'warning', ply: 2, message: 'the machine made it late', atMs: 12.5 } as (typeof t.runs)[number]['result']['violations'][number]);
+    const tampered = path.join(tmp, 'excused-recorded.json');
+    writeFileSync(tampered, JSON.stringify(t));
+    const r = await runCli(['replay', tampered, '--', 'python3', BOT, '3']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain("verdicts:   same as recorded but for the machine's load (late-excused is not compared) — recorded: warning late-excused at ply 2; now: none");
+  });
+
   it('scripts each recorded move at its own ply when the scenario scripts some opponent moves itself', async () => {
     // Plies 1 and 3 come from the scenario, 5 to 9 from the built-in opponent: the replay must give
     // ply 5 the recorded move of ply 5, not the first recorded opponent move.

@@ -178,23 +178,19 @@ function juryMessages(transcriptFile: string): { messages: string[][]; pauseUs: 
   return { messages, pauseUs: Math.round(summarize(pausesMs).median * 1000) };
 }
 
-function rawFloorNs(messagesFile: string, pauseUs: number): Promise<number[]> {
-  const child = track(spawn(RAW_FLOOR, ['--gap-us', String(pauseUs), messagesFile, '--', BOT], { stdio: ['ignore', 'pipe', 'inherit'] }));
+/**
+ * One floor's reply times (ns), from a program that makes the same exchange with the same bot and pauses
+ * (bench/rawfloor.c, or bench/nodefloor.ts for Node's share of the latency).
+ */
+function floorNs(command: string[], messagesFile: string, pauseUs: number): Promise<number[]> {
+  const child = track(spawn(command[0]!, [...command.slice(1), '--gap-us', String(pauseUs), messagesFile, '--', BOT], { stdio: ['ignore', 'pipe', 'inherit'] }));
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
   return new Promise((resolve, reject) => child.on('close', (code) =>
-    code === 0 ? resolve(out.trim().split('\n').map(Number)) : reject(new Error(`rawfloor exited ${code}`))));
+    code === 0 ? resolve(out.trim().split('\n').map(Number)) : reject(new Error(`${path.basename(command[command.length - 1]!)} exited ${code}`))));
 }
 
-/** The same exchange from a bare Node process (bench/nodefloor.ts): Node's share of the latency. */
-function nodeFloorNs(messagesFile: string, pauseUs: number): Promise<number[]> {
-  const script = path.join(PACKAGE_ROOT, 'dist', 'bench', 'nodefloor.js');
-  const child = track(spawn(process.execPath, [script, '--gap-us', String(pauseUs), messagesFile, '--', BOT], { stdio: ['ignore', 'pipe', 'inherit'] }));
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  return new Promise((resolve, reject) => child.on('close', (code) =>
-    code === 0 ? resolve(out.trim().split('\n').map(Number)) : reject(new Error(`nodefloor exited ${code}`))));
-}
+const NODE_FLOOR = [process.execPath, path.join(PACKAGE_ROOT, 'dist', 'bench', 'nodefloor.js')];
 
 async function latencySection(): Promise<void> {
   const games = SIZES.latencyGames;
@@ -219,12 +215,12 @@ async function latencySection(): Promise<void> {
   const reportMs: number[] = [];
   const discarded: string[] = [];
   for (let g = 0; g < games; g++) { // alternated, so drift in the machine's load hits both alike
-    const floorNs = await rawFloorNs(messagesFile, pauseUs);
-    const nodeNs = await nodeFloorNs(messagesFile, pauseUs);
+    const rawNs = await floorNs([RAW_FLOOR], messagesFile, pauseUs);
+    const nodeNs = await floorNs(NODE_FLOOR, messagesFile, pauseUs);
     const report = await runBotjury([LONG_GAME], []);
     const result = report.results[0]!;
     if (result.status === 'passed') {
-      rawUs.push(...floorNs.map((ns) => ns / 1000));
+      rawUs.push(...rawNs.map((ns) => ns / 1000));
       nodeUs.push(...nodeNs.map((ns) => ns / 1000));
       reportMs.push(...result.timing!.perReply.filter((r) => r.ply !== 0).map((r) => r.wallMs));
       continue;
@@ -444,11 +440,6 @@ function timedCli(args: string[]): number {
   return Number(process.hrtime.bigint() - t0) / 1e9;
 }
 
-function medianOf(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-}
-
 /** Bot replies in a JSON report (a match's or a run's). */
 function repliesIn(file: string): number {
   const r = JSON.parse(fs.readFileSync(file, 'utf8')) as { games?: { seats: { run?: { timing: { replies: number } } }[] }[]; results?: { timing: { replies: number } }[] };
@@ -508,8 +499,8 @@ async function matchSection(): Promise<void> {
       builtIns.push(timedCli(['run', path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'), '--jobs', '1', '--reporter', 'json=/dev/null', '--', cBot('alquerque')]));
       programs.push(timedCli(['run', twin, '--jobs', '1', '--game-module', path.join(PACKAGE_ROOT, 'examples', 'games', 'alquerque-py', 'game.json'), '--reporter', 'json=/dev/null', '--', cBot('alquerque')]));
     }
-    const builtIn = medianOf(builtIns);
-    const program = medianOf(programs);
+    const builtIn = summarize(builtIns).median;
+    const program = summarize(programs).median;
     console.log(`   the Alquerque suite, C bot (median of ${builtIns.length} each, alternated): built-in game ${builtIn.toFixed(2)} s, referee program (Python) ${program.toFixed(2)} s: ${(program / builtIn).toFixed(2)}× (goal ≤ 1.5×)`);
 
     // JavaChallenge2015, four C bots, seeds 1-5: games of 1000 turns, as the engine played them.
@@ -521,9 +512,8 @@ async function matchSection(): Promise<void> {
       const g = (JSON.parse(fs.readFileSync(report, 'utf8')) as { games: { durationMs: number; outcome: { summary: string } | null }[] }).games[0]!;
       if (/T=1000/.test(g.outcome?.summary ?? '')) gameTimes.push(g.durationMs / 1000);
     }
-    const med = (xs: number[]): number | null => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : null);
-    const whole = med(wholes)!;
-    const game = med(gameTimes);
+    const whole = summarize(wholes).median;
+    const game = gameTimes.length ? summarize(gameTimes).median : null;
     // The real engine, rebuilt from its sources, same four C bots and start placements, seeds 1-5, every
     // game 1000 turns (measured for the issue on this machine, load 0.3-1.4): 2.79 s for the whole command, 2.53 s of game.
     console.log(`   javachallenge2015, four C bots, a 1000-turn game (median of ${wholes.length}): the whole command ${whole.toFixed(2)} s against the engine's 2.79 s: ${(2.79 / whole).toFixed(1)}× faster (goal ≥ 5×);`);

@@ -362,7 +362,7 @@ export class BotProcess implements BotIo {
         // Listened to from the spawn on: a bot that ends while its cgroup or sandbox is set up keeps
         // its exit and every byte it wrote (Node drops the output of a child nobody reads at its exit).
         if (child.pid !== undefined) early = new EarlyEvents(child);
-        // And set so again, should botjury have lost the right to lower its own thread meanwhile.
+        // Set on the child too, in case botjury could not lower its own thread for the fork.
         if (child.pid !== undefined && !sandbox) lowered = lowerToBotPriority(child.pid);
         return child;
       });

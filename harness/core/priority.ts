@@ -58,10 +58,9 @@ export function atBotPriority<T>(spawn: () => T): T {
 }
 
 /**
- * Puts a just-spawned bot back at the priority botjury had before raising its own (a child inherits
- * its parent's nice value). Called as soon as spawn() returns: the child is then still executing its
- * launcher (setpriv), far from running the bot's own code, so nothing the bot starts keeps botjury's
- * priority — and it saves the exec of a `nice` launcher (~0.6 ms per bot). False when it failed.
+ * Puts a just-spawned bot at the priority botjury had before raising its own. Behind atBotPriority,
+ * which forks it there: this only matters where botjury could not lower its own thread for the fork,
+ * and then comes late (the child has exec'd by the time spawn() returns). False when it failed.
  */
 export function lowerToBotPriority(pid: number): boolean {
   if (raisedFrom === undefined || raisedFrom === null) return true;

@@ -2,11 +2,10 @@
 // `--`, each further `--` starting the next one (executed directly, no shell).
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { HarnessError, resolveCommand } from '../core/bot-process.js';
 import { FILE_CAPS, FileError, prepareOutputFile, readBoundedFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
-import { scenarioDataProblems } from '../core/scenario.js';
+import { scenarioDataProblems, yaml } from '../core/scenario.js';
 import { importRecord, parseRecord, RecordError } from '../tools/import.js';
 import {
   formatGameReplay, formatMatchReplayNotes, formatMatchReplaySummary, MatchRecorder, MatchReplay, matchReplayExitCode, matchSettings, matchTranscriptHeader, MatchTranscriptWriter, openMatchTranscript,
@@ -296,7 +295,7 @@ function sprtOption(text: string, bots: number) {
 export function readSetup(game: GameDefinition, abs: string, shown: string): Record<string, unknown> {
   let setup: unknown;
   try {
-    setup = parseYaml(readBoundedFile(abs, FILE_CAPS.scenario, '--setup', shown), { maxAliasCount: 100 });
+    setup = yaml().parse(readBoundedFile(abs, FILE_CAPS.scenario, '--setup', shown), { maxAliasCount: 100 });
   } catch (e) {
     if (e instanceof FileError) throw e;
     throw new HarnessError(`--setup ${shown}: not YAML (${(e as Error).message.split('\n')[0]})`);

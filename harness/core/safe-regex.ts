@@ -1,8 +1,9 @@
 // Regular expressions from scenario files (`bot: { matches }`, `expect: { matches }`) run on lines a
 // bot wrote. JavaScript's engine backtracks, so a pattern like ^(a+)+$ can take longer than the age of
 // the universe on 41 characters. Three bounds: patterns are checked when the scenario loads (length,
-// no nested quantifiers, no backreferences), the subject is capped, and every match runs in a worker
-// thread that is terminated when it takes longer than MATCH_TIMEOUT_MS (a scenario error, exit 2).
+// no nested quantifiers, no backreferences), the subject is capped, and every match is stopped when it
+// takes longer than MATCH_TIMEOUT_MS (a scenario error, exit 2).
+import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { ScenarioError } from './game.js';
 
@@ -75,102 +76,118 @@ function repetition(pattern: string, i: number): { length: number; unbounded: bo
   return { length: m[0].length, unbounded: max === Infinity, many: max > 1 };
 }
 
-// ---- matching in a worker with a hard time bound ----
+// ---- matching with a hard time bound ----
 
-const PENDING = 0;
 const MATCH = 1;
 const NO_MATCH = 2;
 const INVALID = 3;
 
+/**
+ * A match runs first where it is asked for, under V8's own time bound (a vm script's timeout interrupts
+ * a backtracking regular expression): ~0.1 ms for a pattern that passed patternProblem. Only a match
+ * that outlasts INLINE_BUDGET_MS while bots run goes to a worker thread, where it may take the full
+ * MATCH_TIMEOUT_MS without holding up the event loop. A worker costs ~30 ms of CPU to start: every
+ * run with a `matches` step started one before, and almost none ever needed it.
+ */
+const INLINE_BUDGET_MS = 2;
+
+let inline: { context: vm.Context; script: vm.Script } | null = null;
+
+/** MATCH, NO_MATCH or INVALID; null when the match outlasted `timeoutMs` (and was stopped). */
+function matchInline(pattern: string, text: string, timeoutMs: number): number | null {
+  inline ??= {
+    context: vm.createContext(Object.create(null) as object),
+    // The pattern and the line are values, never code: they reach the script as two globals.
+    script: new vm.Script(`try { new RegExp(p).test(t) ? ${MATCH} : ${NO_MATCH} } catch { ${INVALID} }`),
+  };
+  const { context, script } = inline;
+  context.p = pattern;
+  context.t = text;
+  try {
+    return script.runInContext(context, { timeout: timeoutMs }) as number;
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return null;
+    throw e;
+  } finally {
+    context.p = context.t = undefined;
+  }
+}
+
 const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const state = new Int32Array(workerData);
-Atomics.store(state, 1, 1);
-Atomics.notify(state, 1);
+const { parentPort } = require('node:worker_threads');
 parentPort.on('message', ({ id, pattern, text }) => {
   let result;
   try { result = new RegExp(pattern).test(text) ? ${MATCH} : ${NO_MATCH}; } catch { result = ${INVALID}; }
-  Atomics.store(state, 0, result);
-  Atomics.notify(state, 0);
   parentPort.postMessage({ id, result });
 });`;
 /** Starting a worker on a loaded machine can take a while; that time is not the pattern's. */
 const WORKER_START_TIMEOUT_MS = 30_000;
 
-let worker: { thread: Worker; state: Int32Array } | null = null;
-/** Matches asked for asynchronously (matchPattern), by id: their answers come as messages. */
+/** The worker for the slow matches, once started; `online` resolves when it listens. */
+let worker: { thread: Worker; online: Promise<void> } | null = null;
+/** Matches handed to the worker, by id: their answers come as messages. */
 const waiting = new Map<number, (result: number) => void>();
 let nextId = 1;
 
-function matcher(): { thread: Worker; state: Int32Array } {
+function slowMatcher(): { thread: Worker; online: Promise<void> } {
   if (worker) return worker;
-  // [0]: the result of the current match; [1]: 1 once the worker listens.
-  const state = new Int32Array(new SharedArrayBuffer(8));
-  const thread = new Worker(WORKER_SOURCE, { eval: true, workerData: state.buffer });
-  thread.unref();
-  if (Atomics.wait(state, 1, 0, WORKER_START_TIMEOUT_MS) === 'timed-out') {
-    void thread.terminate();
-    throw new Error('the regular expression worker did not start');
-  }
+  // Started without waiting for it (the event loop stamps other bots' answers meanwhile): messages
+  // posted before it listens are queued for it.
+  const thread = new Worker(WORKER_SOURCE, { eval: true });
+  const online = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the regular expression worker did not start')), WORKER_START_TIMEOUT_MS);
+    thread.once('online', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  online.catch(() => undefined);
   thread.on('message', ({ id, result }: { id: number; result: number }) => {
     const done = waiting.get(id);
     waiting.delete(id);
     done?.(result);
   });
-  thread.unref(); // again: a 'message' listener refs the worker, which would keep botjury alive at its end
-  worker = { thread, state };
+  thread.unref(); // a 'message' listener refs the worker, which would keep botjury alive at its end
+  worker = { thread, online };
   return worker;
-}
-
-/**
- * Starts the matcher before a bot runs: starting a worker blocks botjury's event loop for a moment,
- * which must not happen while a bot's answer is being timed.
- */
-export function warmUpPatternMatcher(): void {
-  matcher();
 }
 
 /**
  * True when `text` matches the scenario's `pattern` (a JavaScript regular expression without flags).
  * Text longer than MAX_SUBJECT_LENGTH never matches. Throws ScenarioError when the match takes longer
- * than MATCH_TIMEOUT_MS (the pattern's fault: the worker is ended and the scenario is an error).
+ * than MATCH_TIMEOUT_MS (the pattern's fault: the scenario is an error). Blocks for up to that long:
+ * only where no bot is being timed (a scenario's dry run).
  */
 export function matchesPattern(pattern: string, text: string): boolean {
   if (text.length > MAX_SUBJECT_LENGTH) return false;
-  const { thread, state } = matcher();
-  Atomics.store(state, 0, PENDING);
-  thread.postMessage({ id: 0, pattern, text });
-  if (Atomics.wait(state, 0, PENDING, MATCH_TIMEOUT_MS) === 'timed-out' && Atomics.load(state, 0) === PENDING) {
-    stopMatcher();
-    throw tooSlow(pattern, text);
-  }
-  return matchResult(pattern, Atomics.load(state, 0));
+  const result = matchInline(pattern, text, MATCH_TIMEOUT_MS);
+  if (result === null) throw tooSlow(pattern, text);
+  return matchResult(pattern, result);
 }
 
 /**
- * matchesPattern without blocking the event loop: for a bot's answer while bots run, whose replies
- * the same loop stamps. Rejects with ScenarioError as matchesPattern throws.
+ * matchesPattern without holding up the event loop for more than INLINE_BUDGET_MS: for a bot's answer
+ * while bots run, whose replies the same loop stamps. Rejects with ScenarioError as matchesPattern throws.
  */
-export function matchPattern(pattern: string, text: string): Promise<boolean> {
-  if (text.length > MAX_SUBJECT_LENGTH) return Promise.resolve(false);
-  const { thread } = matcher();
+export async function matchPattern(pattern: string, text: string): Promise<boolean> {
+  if (text.length > MAX_SUBJECT_LENGTH) return false;
+  const quick = matchInline(pattern, text, INLINE_BUDGET_MS);
+  if (quick !== null) return matchResult(pattern, quick);
+  const { thread, online } = slowMatcher();
   const id = nextId++;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      waiting.delete(id);
-      stopMatcher();
-      reject(tooSlow(pattern, text));
-    }, MATCH_TIMEOUT_MS);
-    waiting.set(id, (result) => {
-      clearTimeout(timer);
-      try {
-        resolve(matchResult(pattern, result));
-      } catch (e) {
-        reject(e);
-      }
-    });
-    thread.postMessage({ id, pattern, text });
-  });
+  const result = new Promise<number>((resolve) => waiting.set(id, resolve));
+  thread.postMessage({ id, pattern, text });
+  await online; // the pattern's time starts when the worker can run it
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), MATCH_TIMEOUT_MS)));
+  const done = await Promise.race([result, timedOut]);
+  clearTimeout(timer);
+  if (done === null) {
+    waiting.delete(id);
+    stopSlowMatcher();
+    throw tooSlow(pattern, text);
+  }
+  return matchResult(pattern, done);
 }
 
 function matchResult(pattern: string, result: number): boolean {
@@ -182,8 +199,8 @@ function tooSlow(pattern: string, text: string): ScenarioError {
   return new ScenarioError(`the regular expression /${pattern}/ took more than ${MATCH_TIMEOUT_MS / 1000} s on a line of ${text.length} characters and was stopped; simplify it (no overlapping repetition such as (a|a)*)`);
 }
 
-/** The worker is stuck in a pattern: it is ended (a new one starts on the next match). */
-function stopMatcher(): void {
+/** The worker is stuck in a pattern: it is ended (a new one starts on the next slow match). */
+function stopSlowMatcher(): void {
   if (!worker) return;
   void worker.thread.terminate();
   worker = null;

@@ -82,11 +82,12 @@ let validator: ValidateFunction | undefined;
 
 /**
  * The yaml package, loaded when the first scenario file is read: it is ~85 files, a fifth of botjury's
- * start-up, which --version, help, usage errors, merge and the replay of a transcript never use. It is
+ * start-up, which --version, help, usage errors, merge, a match and the replay of a transcript never use
+ * (each importer calls yaml() where it parses, never imports the package itself). It is
  * CommonJS, so it loads synchronously where it is needed.
  */
 let yamlModule: typeof import('yaml') | undefined;
-const yaml = (): typeof import('yaml') => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
+export const yaml = (): typeof import('yaml') => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 /** An Ajv for botjury's schemas (all errors, draft 2020-12 keywords only where they are known). */
 export function createAjv(options: Record<string, unknown> = {}): import('ajv/dist/2020.js').default {

@@ -10,7 +10,7 @@ import { resolveLimits } from './profile.js';
 import type { ScenarioResult } from './result.js';
 import type { BotExpectation, MoveValue, Scenario, Step } from './scenario.js';
 import { expectationProblem, stepIsAboutHandshake } from './dry-run.js';
-import { matchPattern, warmUpPatternMatcher } from './safe-regex.js';
+import { matchPattern } from './safe-regex.js';
 import { MachineOverload } from './seat.js';
 import { MAX_ACTIONS, StepMismatch, Table, type BotSeatRun, type Decision, type TableOptions } from './table.js';
 
@@ -89,7 +89,6 @@ class Session {
       const missing = (this.scenario.requires ?? []).filter((f) => !existsSync(f));
       if (missing.length > 0)
         throw new DataUnavailable(`needs ${missing.join(', ')}, which is not on this machine (outside data botjury does not ship; see the scenario's comments)`);
-      if (this.scenario.steps?.some((step) => JSON.stringify(step).includes('"matches"'))) warmUpPatternMatcher();
       await this.table.open();
       const steps = this.scenario.steps ?? [{ index: 0, srcLine: 0, kind: 'play', until: 'end' } as Step];
       for (const step of steps) {

@@ -7,9 +7,8 @@
 // legal, and the verdict botjury gives for the disqualified move is known (and compared with the
 // jury's) before the scenario is written. Formats: docs/import.md.
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { ScenarioError, type Game, type GameAction, type GameDefinition } from '../core/game.js';
-import { scenarioDataProblems, type MoveValue } from '../core/scenario.js';
+import { scenarioDataProblems, yaml, type MoveValue } from '../core/scenario.js';
 import { createRng } from '../core/rng.js';
 import type { ViolationDraft } from '../core/violations.js';
 import type { ScenarioText, StepText } from './scenario-text.js';
@@ -152,7 +151,7 @@ export function parseMoveLines(text: string): ParsedRecord {
     }
     if (key && moves.length === 0 && HEADER_KEYS.has(key[1]!.toLowerCase())) {
       try {
-        header[key[1]!.toLowerCase()] = parseYaml(key[2]!) as unknown;
+        header[key[1]!.toLowerCase()] = yaml().parse(key[2]!) as unknown;
       } catch (e) {
         throw new RecordError(`line ${i + 1}: ${key[1]}: ${(e as Error).message.split('\n')[0]}`);
       }

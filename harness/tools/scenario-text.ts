@@ -4,10 +4,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import type { GameDefinition } from '../core/game.js';
 import { SCHEMA_DIR } from '../core/paths.js';
-import { loadScenario, type MoveValue, type Scenario } from '../core/scenario.js';
+import { loadScenario, yaml, type MoveValue, type Scenario } from '../core/scenario.js';
 
 /** A step as a scenario file writes it, with an optional comment for the reader. */
 export type StepText =
@@ -38,7 +37,7 @@ export function schemaLine(targetDir: string): string {
   return `# yaml-language-server: $schema=${rel}`;
 }
 
-const scalar = (v: unknown): string => stringify(v, { lineWidth: 0 }).trimEnd();
+const scalar = (v: unknown): string => yaml().stringify(v, { lineWidth: 0 }).trimEnd();
 
 /** The scenario as YAML text: header keys, then one step per line with its comment. */
 export function scenarioYaml(s: ScenarioText, targetDir: string, headerComments: string[] = []): string {
@@ -47,7 +46,7 @@ export function scenarioYaml(s: ScenarioText, targetDir: string, headerComments:
   const ordered: Record<string, unknown> = {};
   for (const key of ['game', 'name', 'description', 'rule', 'role', 'seed', 'profile', 'opponent', 'tags', 'limits', 'setup'] as const)
     if (head[key] !== undefined) ordered[key] = head[key];
-  out.push(stringify(ordered, { lineWidth: 100 }).trimEnd());
+  out.push(yaml().stringify(ordered, { lineWidth: 100 }).trimEnd());
   if (steps !== undefined) {
     if (steps.length === 0) out.push('steps: []');
     else {
@@ -80,7 +79,7 @@ export function loadScenarioData(definition: Record<string, unknown>, display: s
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-scenario-'));
   try {
     const file = path.join(tmp, path.basename(display).replace(/\.ya?ml$/, '') + '.yaml');
-    writeFileSync(file, stringify(definition, { lineWidth: 0 }));
+    writeFileSync(file, yaml().stringify(definition, { lineWidth: 0 }));
     const scenario = loadScenario(file, tmp, games);
     return { ...scenario, file: display, dir };
   } finally {

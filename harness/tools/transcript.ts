@@ -8,7 +8,6 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, r
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { HarnessError, resolveCommand } from '../core/bot-process.js';
 import { FILE_CAPS, FileError, openBoundedFile, readBoundedFile, writeOutputFile } from '../core/files.js';
 import { eachElement, fileSource, JsonPartsError, objectMembers, parseSpan, scanTopLevel, type ByteSource, type Span } from '../core/json-parts.js';
@@ -18,7 +17,7 @@ import { schemaErrorLine } from '../core/schema-errors.js';
 import { SCHEMA_DIR } from '../core/paths.js';
 import type { ResolvedLimits } from '../core/profile.js';
 import type { ScenarioResult, TranscriptEntry } from '../core/result.js';
-import { createAjv, type Scenario } from '../core/scenario.js';
+import { createAjv, yaml, type Scenario } from '../core/scenario.js';
 import { VERSION } from '../core/version.js';
 import type { GameDefinition } from '../core/game.js';
 import type { RunReport, Task } from '../core/runner.js';
@@ -167,7 +166,7 @@ export function transcriptRun(scenario: Scenario, result: ScenarioResult, record
 function scenarioDefinition(scenario: Scenario): Record<string, unknown> {
   const file = path.join(scenario.dir, path.basename(scenario.file));
   try {
-    const data = parseYaml(readBoundedFile(file, FILE_CAPS.scenario, 'scenario')) as unknown;
+    const data = yaml().parse(readBoundedFile(file, FILE_CAPS.scenario, 'scenario')) as unknown;
     if (data && typeof data === 'object' && !Array.isArray(data)) return data as Record<string, unknown>;
   } catch {
     // fall through: a scenario built in memory (fuzz) has no file

@@ -370,7 +370,12 @@ describe('botjury tournament', () => {
     const left = await processesUsing(profile, 5000);
     for (const pid of left) process.kill(pid, 'SIGKILL');
     expect(left, 'chromium processes left behind').toEqual([]);
-    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // Every game's page when the machine is quiet; on a loaded one the live page may skip a game (it is
+    // rewritten only once ten times its last rewrite's time has passed: docs/tournament.md), never the last.
+    expect(seen[0]).toBe(0);
+    expect(seen[seen.length - 1]).toBe(6);
+    expect(seen.every((n, i) => i === 0 || n > seen[i - 1]!), seen.join(', ')).toBe(true);
+    expect(seen.length, seen.join(', ')).toBeGreaterThanOrEqual(4);
     expect((await child).exitCode).toBe(1);
     // The last version is final: no reload.
     expect(readFileSync(live, 'utf8')).not.toContain('http-equiv="refresh"');

@@ -73,8 +73,11 @@ export interface BotIo {
   sampleMemory(maxAgeMs?: number): void;
   partialLine(): string;
   takeStderrTurnBytes(): number;
-  /** Per-thread CPU and run-queue wait of everything the bot started, and botjury's own. */
-  sched(windowStart?: boolean): SchedSample;
+  /**
+   * Per-thread CPU and run-queue wait of everything the bot started, and botjury's own. `reuseTaskLists`:
+   * each process's thread list may come from a listing under 10 ms old (sampleSched).
+   */
+  sched(reuseTaskLists?: boolean): SchedSample;
   /** Is every thread of the bot asleep in read() on the jury's pipe? null: cannot tell. */
   stdinWait(): StdinWait | null;
   /** Ends the bot and everything it started. */

@@ -546,10 +546,16 @@ export class BotProcess implements BotIo {
     let total = 0;
     while (!this.flood && !this.readPaused && total < 1 << 20) {
       let n: number;
+      // The socket is non-blocking: EAGAIN when empty, thrown as an error. The seat looks once per
+      // answer: without a stack trace to capture, an empty look costs ~2.5 µs instead of ~4.
+      const traceLimit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
       try {
-        n = readSync(fd, pendingBuffer, 0, pendingBuffer.length, null); // the socket is non-blocking: EAGAIN when empty
+        n = readSync(fd, pendingBuffer, 0, pendingBuffer.length, null);
       } catch (e) {
         return { bytes: total, empty: (e as NodeJS.ErrnoException).code === 'EAGAIN' };
+      } finally {
+        Error.stackTraceLimit = traceLimit;
       }
       if (n <= 0) return { bytes: total, empty: true };
       total += n;
@@ -558,8 +564,8 @@ export class BotProcess implements BotIo {
     return { bytes: total, empty: false };
   }
 
-  sched(windowStart = false): SchedSample {
-    return sampleSched(this.processIds(), windowStart);
+  sched(reuseTaskLists = false): SchedSample {
+    return sampleSched(this.processIds(), reuseTaskLists);
   }
 
   stdinWait(): StdinWait | null {

@@ -292,9 +292,11 @@ const taskLists = new Map<number, { tids: string[]; atNs: bigint }>();
 
 /**
  * The scheduler's counters of every thread of `pids`, and botjury's own. `reuseTaskLists`: a window's
- * first sample (taken before the jury writes, on the reply path) may take each process's thread list
- * from a listing under 10 ms old instead of reading /proc/PID/task again; a thread started since is
- * then counted from zero by the window's last sample, which always lists anew.
+ * first sample (taken before the jury writes, on the reply path), and its last sample when the answer
+ * came before any moment it is judged at (the seat says so), may take each process's thread list from
+ * a listing under 10 ms old instead of reading /proc/PID/task again (~12 µs a reply). A thread started
+ * since is counted from zero by the first sample that lists anew: its time moves to a later window,
+ * never into a verdict's (an answer near a threshold always lists anew).
  */
 export function sampleSched(pids: readonly number[], reuseTaskLists = false): SchedSample {
   const threads = new Map<string, { cpu: bigint; queued: bigint }>();

@@ -355,7 +355,9 @@ export class Seat {
 
     const lastEmpty = bot.lastEmptyLook;
     bot.watchAnswer(null, null);
-    const schedEnd = this.sched();
+    // An answer before every watched moment (a deadline, withinMs, a close call's share) is judged on
+    // nothing this sample measures: its thread list may be a recent one (sampleSched).
+    const schedEnd = bot.sched(watchFromNs === undefined || lastArrivalNs < watchFromNs);
     this.schedAtListen = schedEnd;
     const load = schedDelta(schedStart, schedEnd);
     const wallMs = nsToMs(lastArrivalNs - startNs);

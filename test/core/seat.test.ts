@@ -32,6 +32,17 @@ describe('a seat, against a fake bot', () => {
     await seat.stop();
   });
 
+  it('the sample that closes an answer lists the bot\'s threads anew when the answer came near a threshold (its evidence may decide), not otherwise', async () => {
+    // moveMs 100: watched from 80 ms (a close call's share of the limit).
+    for (const [ms, reused] of [[20, true], [79, true], [85, false], [120, false]] as const) {
+      const { bot, seat } = seatWith(replyAfter(ms), { moveMs: 100 });
+      seat.write(['go']);
+      await seat.collect(request(), undefined);
+      expect(bot.schedReuse[bot.schedReuse.length - 1], `an answer after ${ms} ms`).toBe(reused);
+      await seat.stop();
+    }
+  });
+
   it('an answer stamped 0.3 ms after the deadline, with nothing measured to excuse it: move-timeout', async () => {
     const { seat, violations } = seatWith(replyAfter(100.3), { moveMs: 100 });
     seat.write(['go']);

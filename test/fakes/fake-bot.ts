@@ -206,7 +206,11 @@ export class FakeBot implements BotIo {
     return n;
   }
 
-  sched(): SchedSample {
+  /** Each sched() call's reuseTaskLists, in order (the seat may reuse a thread list only far from every threshold). */
+  readonly schedReuse: boolean[] = [];
+
+  sched(reuseTaskLists = false): SchedSample {
+    this.schedReuse.push(reuseTaskLists);
     return { threads: new Map([['1', { cpu: this.cpuNs, queued: this.queuedNs }]]), ownQueued: 0n, ownCpu: 0n, steal: 0n };
   }
 

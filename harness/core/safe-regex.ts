@@ -129,8 +129,13 @@ let worker: { thread: Worker; online: Promise<void> } | null = null;
 const waiting = new Map<number, (result: number) => void>();
 let nextId = 1;
 
+let workersStarted = 0;
+/** How many worker threads matching has started in this process (none for matches under 2 ms). */
+export const matchWorkersStarted = (): number => workersStarted;
+
 function slowMatcher(): { thread: Worker; online: Promise<void> } {
   if (worker) return worker;
+  workersStarted++;
   // Started without waiting for it (the event loop stamps other bots' answers meanwhile): messages
   // posted before it listens are queued for it.
   const thread = new Worker(WORKER_SOURCE, { eval: true });

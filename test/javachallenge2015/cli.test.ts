@@ -76,7 +76,7 @@ describe('javachallenge2015 CLI: the start', () => {
         const file = path.join(dir, `seed-${i}.yaml`);
         writeFileSync(file, `game: javachallenge2015\nname: seed ${seed}\nrole: 0\nseed: ${seed}\nopponent: idle\nsetup: { turnLimit: 4 }\n`);
         const run = await runJson(['run', file, '--', ...CORRECT.c!]);
-        expect(run.code).toBe(0);
+        expect(run.code, `${run.stderr}\n${JSON.stringify(run.report?.results?.[0]?.violations ?? null)}`).toBe(0);
         const transcript = run.report.results[0]!.transcript;
         const firstJury = transcript.findIndex((t) => t.dir === 'jury');
         expect(transcript.slice(firstJury + 8, firstJury + 12).map((t) => t.text), `seed ${seed}`).toEqual(expected);

@@ -558,10 +558,35 @@ export class BotProcess implements BotIo {
         Error.stackTraceLimit = traceLimit;
       }
       if (n <= 0) return { bytes: total, empty: true };
+      const atNs = process.hrtime.bigint();
+      const chunk = Buffer.from(pendingBuffer.subarray(0, n)); // before the buffer is read into again
+      // What the bot wrote to stderr before this output is counted before it, as the event loop would
+      // have (stderr first in its batch): a turn's stderr bytes are judged when its answer is taken.
+      if (total === 0) this.readPendingStderr();
       total += n;
-      this.onStdout(Buffer.from(pendingBuffer.subarray(0, n)), process.hrtime.bigint());
+      this.onStdout(chunk, atNs);
     }
     return { bytes: total, empty: false };
+  }
+
+  /** Reads at once what already waits on botjury's side of the bot's stderr (at most 1 MiB). */
+  private readPendingStderr(): void {
+    const fd = (this.child.stderr as unknown as { _handle?: { fd?: number } })._handle?.fd;
+    if (typeof fd !== 'number' || fd < 0 || this.child.stderr.destroyed || this.child.stderr.isPaused()) return;
+    const traceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      for (let total = 0; total < 1 << 20; ) {
+        const n = readSync(fd, pendingBuffer, 0, pendingBuffer.length, null);
+        if (n <= 0) return;
+        total += n;
+        this.onStderr(Buffer.from(pendingBuffer.subarray(0, n)));
+      }
+    } catch {
+      // EAGAIN: nothing more there
+    } finally {
+      Error.stackTraceLimit = traceLimit;
+    }
   }
 
   sched(reuseTaskLists = false): SchedSample {

@@ -543,6 +543,9 @@ export class BotProcess implements BotIo {
     const fd = (this.child.stdout as unknown as { _handle?: { fd?: number } })._handle?.fd;
     if (typeof fd !== 'number' || fd < 0) return { bytes: 0, empty: this.child.stdout.readableEnded };
     if (this.readPaused || this.child.stdout.destroyed) return { bytes: 0, empty: false };
+    // Chunks the stream read before a pause and emits only on its next tick (after a resume) are older
+    // than what waits in the socket: reading the socket now would put newer lines before them.
+    if (this.child.stdout.readableLength > 0 || this.child.stderr.readableLength > 0) return { bytes: 0, empty: false };
     let total = 0;
     while (!this.flood && !this.readPaused && total < 1 << 20) {
       let n: number;

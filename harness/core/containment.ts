@@ -218,8 +218,19 @@ function ownStart(): string {
   return ownStartTime;
 }
 
-/** Where botjury may make child cgroups: its own cgroup in each hierarchy, best first. */
+let parentsFound: [CgroupKind, string][] | undefined;
+
+/**
+ * Where botjury may make child cgroups: its own cgroup in each hierarchy, best first. Read once (two
+ * /proc files, mountinfo can be long: it was read for every bot): botjury's home cgroup does not move,
+ * it only steps into a bot's for a spawn and back.
+ */
 function cgroupParents(): [CgroupKind, string][] {
+  parentsFound ??= readCgroupParents();
+  return parentsFound;
+}
+
+function readCgroupParents(): [CgroupKind, string][] {
   let own: string;
   let mounts: string;
   try {

@@ -6,6 +6,12 @@ import type { BotLine } from './lines.js';
 import type { SchedSample, StdinWait } from './proc.js';
 import type { StamperMark } from './stamper.js';
 
+/** The descriptor under a Node stream of a child's stdio (its libuv handle's), or null when it has none. */
+export function handleFd(stream: unknown): number | null {
+  const fd = (stream as { _handle?: { fd?: number } } | null | undefined)?._handle?.fd;
+  return typeof fd === 'number' && fd >= 0 ? fd : null;
+}
+
 export interface BotIo {
   /** When the bot's own program started (hrtime ns): the start-up limit counts from here. */
   readonly startNs: bigint;

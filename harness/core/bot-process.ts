@@ -9,7 +9,7 @@ import path from 'node:path';
 import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
 import { fdTarget, forgetProcFiles, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
 import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaunch } from './isolation.js';
-import type { BotIo } from './bot-io.js';
+import { handleFd, type BotIo } from './bot-io.js';
 import { VisibleDecoder } from './bytes.js';
 import { LineSplitter, type BotLine, type SplitterOptions } from './lines.js';
 import { atBotPriority, botPriorityPrefix, lowerToBotPriority } from './priority.js';
@@ -72,8 +72,25 @@ const live = new Set<BotProcess>();
  */
 const commandsSeenStarting = new Set<string>();
 const commandKey = (argv: readonly string[]): string => JSON.stringify(argv);
-/** One buffer for the non-blocking reads of pending output (readPending), reused: they never overlap. */
+/** One buffer for the non-blocking reads of pending output (readAvailable), reused: each read's bytes are copied out before the next. */
 const pendingBuffer = Buffer.allocUnsafe(65_536);
+
+/**
+ * One read of what waits on a non-blocking pipe or socket, into pendingBuffer: the bytes read (0 at
+ * its end), 'empty' (EAGAIN, thrown by Node as an error) or 'failed'. The seat looks once per answer:
+ * without a stack trace to capture, an empty look costs ~2.5 µs instead of ~4.
+ */
+function readAvailable(fd: number): number | 'empty' | 'failed' {
+  const traceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return readSync(fd, pendingBuffer, 0, pendingBuffer.length, null);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EAGAIN' ? 'empty' : 'failed';
+  } finally {
+    Error.stackTraceLimit = traceLimit;
+  }
+}
 
 /** How much a bot may write before its BotProcess listens (EarlyEvents); beyond it the pipe holds the rest. */
 const EARLY_BYTES = 1 << 20;
@@ -498,8 +515,8 @@ export class BotProcess implements BotIo {
     // µs of its own, hundreds on its first call). The pipe is non-blocking: what does not fit goes
     // through the stream, in order after it.
     let written = 0;
-    const fd = (stdin as unknown as { _handle?: { fd?: number } })._handle?.fd;
-    const direct = typeof fd === 'number' && fd >= 0 && stdin.writableLength === 0;
+    const fd = handleFd(stdin);
+    const direct = fd !== null && stdin.writableLength === 0;
     // The clock of the answer starts here: the bot cannot have the message earlier.
     const startNs = process.hrtime.bigint();
     if (direct) {
@@ -540,26 +557,16 @@ export class BotProcess implements BotIo {
   }
 
   private readPending(): { bytes: number; empty: boolean } {
-    const fd = (this.child.stdout as unknown as { _handle?: { fd?: number } })._handle?.fd;
-    if (typeof fd !== 'number' || fd < 0) return { bytes: 0, empty: this.child.stdout.readableEnded };
+    const fd = handleFd(this.child.stdout);
+    if (fd === null) return { bytes: 0, empty: this.child.stdout.readableEnded };
     if (this.readPaused || this.child.stdout.destroyed) return { bytes: 0, empty: false };
     // Chunks the stream read before a pause and emits only on its next tick (after a resume) are older
     // than what waits in the socket: reading the socket now would put newer lines before them.
     if (this.child.stdout.readableLength > 0 || this.child.stderr.readableLength > 0) return { bytes: 0, empty: false };
     let total = 0;
     while (!this.flood && !this.readPaused && total < 1 << 20) {
-      let n: number;
-      // The socket is non-blocking: EAGAIN when empty, thrown as an error. The seat looks once per
-      // answer: without a stack trace to capture, an empty look costs ~2.5 µs instead of ~4.
-      const traceLimit = Error.stackTraceLimit;
-      Error.stackTraceLimit = 0;
-      try {
-        n = readSync(fd, pendingBuffer, 0, pendingBuffer.length, null);
-      } catch (e) {
-        return { bytes: total, empty: (e as NodeJS.ErrnoException).code === 'EAGAIN' };
-      } finally {
-        Error.stackTraceLimit = traceLimit;
-      }
+      const n = readAvailable(fd);
+      if (typeof n !== 'number') return { bytes: total, empty: n === 'empty' };
       if (n <= 0) return { bytes: total, empty: true };
       const atNs = process.hrtime.bigint();
       const chunk = Buffer.from(pendingBuffer.subarray(0, n)); // before the buffer is read into again
@@ -574,21 +581,13 @@ export class BotProcess implements BotIo {
 
   /** Reads at once what already waits on botjury's side of the bot's stderr (at most 1 MiB). */
   private readPendingStderr(): void {
-    const fd = (this.child.stderr as unknown as { _handle?: { fd?: number } })._handle?.fd;
-    if (typeof fd !== 'number' || fd < 0 || this.child.stderr.destroyed || this.child.stderr.isPaused()) return;
-    const traceLimit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    try {
-      for (let total = 0; total < 1 << 20; ) {
-        const n = readSync(fd, pendingBuffer, 0, pendingBuffer.length, null);
-        if (n <= 0) return;
-        total += n;
-        this.onStderr(Buffer.from(pendingBuffer.subarray(0, n)));
-      }
-    } catch {
-      // EAGAIN: nothing more there
-    } finally {
-      Error.stackTraceLimit = traceLimit;
+    const fd = handleFd(this.child.stderr);
+    if (fd === null || this.child.stderr.destroyed || this.child.stderr.isPaused()) return;
+    for (let total = 0; total < 1 << 20; ) {
+      const n = readAvailable(fd);
+      if (typeof n !== 'number' || n <= 0) return;
+      total += n;
+      this.onStderr(Buffer.from(pendingBuffer.subarray(0, n)));
     }
   }
 

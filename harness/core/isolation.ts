@@ -13,6 +13,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, chownSync, constants, lchownSync, mkdtempSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { handleFd } from './bot-io.js';
 import { processIdentity, sleepsReading } from './proc.js';
 
 /** The uid and gid of the bot inside the sandbox ("nobody"), and on the host when botjury runs as root. */
@@ -385,11 +386,6 @@ export function sandboxExit(code: number | null, signal: NodeJS.Signals | null):
 /** The sandbox's pid 1 sleeps in read() on the block descriptor: set-up is done (where /proc cannot tell: once it exists). */
 function blockedOn(pid: number, fd: number): boolean {
   return sleepsReading(pid, fd) ?? processIdentity(pid) !== null;
-}
-
-function handleFd(stream: unknown): number | null {
-  const fd = (stream as { _handle?: { fd?: number } } | null | undefined)?._handle?.fd;
-  return typeof fd === 'number' && fd >= 0 ? fd : null;
 }
 
 function onPath(name: string): string | null {

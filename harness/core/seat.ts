@@ -116,6 +116,8 @@ export class Seat {
   private linesAsked = 0;
   private linesTaken = 0;
   private leadReported = 0;
+  /** At the end (queue): answers the bot still owed the jury's messages, already reported as its lead. */
+  private owedAtEnd = 0;
   /** Whether waiting for this bot to go back to reading after an answer works (it reads with read(2)). */
   private settles: boolean | undefined;
   private crlfReported = false;
@@ -638,6 +640,9 @@ export class Seat {
     if (queue) {
       const lead = this.linesTaken + bot.unreadCount - this.linesAsked;
       fresh = lead > this.leadReported ? bot.unreadTail(lead - this.leadReported) : [];
+      // A bot running behind still owes answers to the jury's last messages: those lines, unread now or
+      // written after the end, were reported when it fell behind.
+      if (ended) this.owedAtEnd = Math.max(0, this.leadReported - lead);
       this.leadReported = Math.max(this.leadReported, lead);
       if (ended) bot.takeAllLines(); // a bot running behind ends with its last answers unread: not a new fault
     } else fresh = bot.takeAllLines();
@@ -774,7 +779,10 @@ export class Seat {
     while (!(bot.exit && bot.drained) && process.hrtime.bigint() < until) await bot.waitForChange(until);
     this.reportUnaskedLines('after the end of the game', true, pending.byScenario);
     const after = bot.afterEnd;
-    this.reportOutputAfterEnd(after.lines, after.bytes, after.first, 'after the end of the game', pending.byScenario);
+    // Lines a bot running behind wrote after the end in answer to the jury's messages are not new output
+    // (whether they came before or after the end was a race): only what goes beyond them is.
+    const owed = Math.min(after.lines, this.owedAtEnd);
+    if (owed === 0 || after.lines > owed) this.reportOutputAfterEnd(after.lines - owed, after.bytes, after.first, 'after the end of the game', pending.byScenario);
     if (!bot.exit) {
       if (pending.code) {
         const waiting = bot.stdinWait();

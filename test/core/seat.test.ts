@@ -43,6 +43,26 @@ describe('a seat, against a fake bot', () => {
     }
   });
 
+  it('a bot running one line behind (queue) whose last answer comes after the end: its one spare line is one verdict, not a second after the end', async () => {
+    let turn = 0;
+    // Two lines to the first message (N, then a spare L); one to each after, the last after the game's end.
+    const { bot, seat, violations } = seatWith(() => (turn++ === 0 ? [{ line: 'N', afterMs: 1 }, { line: 'L', afterMs: 2 }] : [{ line: 'N', afterMs: 40 }]), { moveMs: 1000 });
+    const queued = request({ unaskedLines: 'queue' });
+    seat.write(['turn 1']);
+    await seat.collect(queued, undefined);
+    await new Promise((r) => setTimeout(r, 20));
+    seat.reportUnaskedLines('before the jury wrote its next message', false);
+    seat.write(['turn 2']);
+    await seat.collect({ ...queued, ply: 2 }, undefined); // the stale L, at once
+    seat.reportUnaskedLines('after its last answer', true);
+    seat.endOfGame(false);
+    await new Promise((r) => setTimeout(r, 60)); // the bot's answer to turn 2 arrives after the end
+    expect(bot.afterEnd.lines).toBe(1);
+    await seat.expectExit({ code: null, sinceNs: process.hrtime.bigint(), reason: 'the game ended', graceMs: 10 });
+    expect(violations.map((v) => [v.code, v.severity, v.ply])).toEqual([['extra-output', 'error', 1]]);
+    await seat.stop();
+  });
+
   it('an answer stamped 0.3 ms after the deadline, with nothing measured to excuse it: move-timeout', async () => {
     const { seat, violations } = seatWith(replyAfter(100.3), { moveMs: 100 });
     seat.write(['go']);

@@ -131,13 +131,12 @@ let worker: { thread: Worker; online: Promise<void> } | null = null;
 const waiting = new Map<number, (result: number) => void>();
 let nextId = 1;
 
-let workersStarted = 0;
-/** How many worker threads matching has started in this process (none for matches under 2 ms). */
-export const matchWorkersStarted = (): number => workersStarted;
+let handedToWorker = 0;
+/** How many matches this process has handed to the worker thread (none that finish within 2 ms). */
+export const matchesHandedToWorker = (): number => handedToWorker;
 
 function slowMatcher(): { thread: Worker; online: Promise<void> } {
   if (worker) return worker;
-  workersStarted++;
   // Started without waiting for it (the event loop stamps other bots' answers meanwhile): messages
   // posted before it listens are queued for it.
   const thread = new Worker(WORKER_SOURCE, { eval: true });
@@ -188,6 +187,7 @@ export async function matchPattern(pattern: string, text: string): Promise<boole
     if ((used.user + used.system) / 1000 >= INLINE_BUDGET_MS / 2) break;
   }
   const { thread, online } = slowMatcher();
+  handedToWorker++;
   const id = nextId++;
   const result = new Promise<number>((resolve) => waiting.set(id, resolve));
   thread.postMessage({ id, pattern, text });

@@ -43,7 +43,7 @@ export class BotCgroup {
 
   private static counter = 0;
   private static disabled = false;
-  /** Botjury could not move itself back out after a spawn: never kill or freeze this cgroup whole. */
+  /** Botjury is in this cgroup (moving back out after a spawn, or it could not): never kill or freeze it whole. */
   private holdsBotjury = false;
 
   /**
@@ -62,6 +62,7 @@ export class BotCgroup {
     let done!: () => void;
     BotCgroup.spawning = new Promise<void>((resolve) => (done = resolve));
     await previous;
+    let leaving: Promise<void> | null = null;
     try {
       const group = BotCgroup.make();
       if (!group) return { child: spawnChild(), cgroup: null };
@@ -74,13 +75,22 @@ export class BotCgroup {
         group.remove();
         throw e;
       }
-      if (entered) await group.leave();
+      if (entered) {
+        // The way back home is not waited for: the move can wait for a grace period too (~1 ms a game
+        // here), and the game need not. Until it is done botjury is in the bot's cgroup, so the cgroup
+        // is never killed or frozen whole (its processes are, one by one: never botjury) and cannot be
+        // removed, and the next spawn waits (the spawn lock is released after the move).
+        group.holdsBotjury = true;
+        leaving = group.leave();
+      }
       const inside = child.pid !== undefined && (entered || (await group.writeAsync('cgroup.procs', String(child.pid))));
       if (inside) return { child, cgroup: group };
+      await leaving;
       group.remove();
       return { child, cgroup: null };
     } finally {
-      done();
+      if (leaving) void leaving.then(done);
+      else done();
     }
   }
 
@@ -107,6 +117,7 @@ export class BotCgroup {
     const home = path.join(path.dirname(this.dir), 'cgroup.procs');
     try {
       await writeFile(home, String(process.pid));
+      this.holdsBotjury = false;
     } catch {
       this.holdsBotjury = true;
       BotCgroup.disabled = true;

@@ -121,6 +121,23 @@ export class BotSeatRun {
   }
 }
 
+/** Bot folders being removed: awaited by the end of a run (foldersRemoved), not by each game. */
+const removing = new Set<Promise<void>>();
+
+/**
+ * Removes a bot's folder off the event loop (libuv's threads: it takes milliseconds, and other games'
+ * bots may be answering meanwhile) and without making the next game wait for it (~0.5–1.5 ms a game).
+ */
+function removeFolder(dir: string): void {
+  const removal: Promise<void> = rm(dir, { recursive: true, force: true }).catch(() => undefined).then(() => void removing.delete(removal));
+  removing.add(removal);
+}
+
+/** Resolves when every bot folder botjury made so far is removed: a run's end waits for it. */
+export async function foldersRemoved(): Promise<void> {
+  while (removing.size > 0) await Promise.all(removing);
+}
+
 export class Table {
   game!: Game;
   readonly runs = new Map<string, BotSeatRun>();
@@ -438,16 +455,14 @@ export class Table {
     }
   }
 
-  /** Stops every bot, removes the folders botjury made, frees the game. Safe to call twice. */
+  /** Stops every bot, starts removing the folders botjury made (foldersRemoved), frees the game. Safe to call twice. */
   async close(): Promise<void> {
     await Promise.all([...this.runs.values()].map((run) => run.seat?.stop()));
-    // Off the event loop (libuv's threads): removing a folder takes milliseconds, and other games' bots
-    // may be answering meanwhile.
-    await Promise.all([...this.runs.values()].map(async (run) => {
+    for (const run of this.runs.values()) {
       const dir = run.ownCwd;
       run.ownCwd = null;
-      if (dir) await rm(dir, { recursive: true, force: true });
-    }));
+      if (dir) removeFolder(dir);
+    }
   }
 
   async dispose(): Promise<void> {

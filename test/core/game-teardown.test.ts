@@ -1,0 +1,52 @@
+// What a game leaves for later, so that the next game need not wait for it, and what still holds:
+// the bots' folders are removed before a run's report is out; botjury's move back out of a bot's
+// cgroup after the spawn is not waited for, and until it is done the cgroup is never killed whole.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runScenarios } from '../../harness/index.js';
+import { BotCgroup } from '../../harness/core/containment.js';
+import { ROOT } from '../helpers.js';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-teardown-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe("a bot's own folder", () => {
+  it('is gone when the run returns its report (its removal runs after the game, not before the next)', async () => {
+    // The bot fills its folder with 400 files (a removal of several ms) and names it, then leaves.
+    const record = path.join(tmp, 'cwd.txt');
+    const bot = `import os\nfor i in range(400):\n    open(f"f{i}", "w").write("x")\nopen(${JSON.stringify(record)}, "w").write(os.getcwd())\n`;
+    const report = await runScenarios([path.join(ROOT, 'test/fixtures/scenarios/black-short.yaml')], { bot: ['python3', '-c', bot], invokedFrom: ROOT });
+    expect(report.results).toHaveLength(1);
+    const folder = readFileSync(record, 'utf8');
+    expect(path.basename(folder)).toMatch(/^botjury-/);
+    expect(existsSync(folder), `${folder} is still there`).toBe(false);
+  });
+});
+
+describe("botjury's move out of a bot's cgroup after the spawn", () => {
+  it('is not waited for, and until it is done the cgroup is killed process by process, never whole (botjury is in it) [skipped where no cgroup is writable]', async (ctx) => {
+    let child: ChildProcess | undefined;
+    const { cgroup } = await BotCgroup.spawnInside(() => (child = spawn('sleep', ['30'], { stdio: 'ignore', detached: true })));
+    if (!cgroup) {
+      child!.kill('SIGKILL');
+      ctx.skip();
+      return;
+    }
+    // At once, before the move back home has been reported: with cgroup.kill this would end this very
+    // process (the test worker) with the bot.
+    cgroup!.killAll();
+    const exited = await new Promise<string | null>((resolve) => child!.once('exit', (_code, signal) => resolve(signal)));
+    expect(exited).toBe('SIGKILL');
+    // Once botjury is out, the cgroup is empty and goes.
+    let removed = false;
+    for (let tries = 0; tries < 200 && !removed; tries++) {
+      removed = cgroup!.remove();
+      if (!removed) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(removed).toBe(true);
+    expect(readFileSync('/proc/self/cgroup', 'latin1')).not.toContain(path.basename(cgroup!.dir));
+  });
+});

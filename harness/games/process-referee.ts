@@ -280,6 +280,12 @@ export class ProcessGame implements Game {
   private readonly queue: GameAction[] = [];
   /** The moves a seat's built-in player chooses among, sent with its `move` action. */
   private readonly choices = new Map<string, string[]>();
+  /** That move already played by the referee, with what follows it (`proposal`: see move()). */
+  private readonly proposals = new Map<string, { played: string; then: GameAction[] }>();
+  /** The number botjury's next pick for a built-in player uses, drawn ahead and sent as `draw`. */
+  private draw: number | null = null;
+  /** A proposal botjury took: the next request tells the referee to keep it. */
+  private commit: string | null = null;
   private filesBySeat: Record<string, Record<string, string>> = {};
   private starting: Promise<void> | null = null;
   /** Bytes of snapshots this game kept (REFEREE_SNAPSHOT_BUDGET_BYTES). */
@@ -318,15 +324,18 @@ export class ProcessGame implements Game {
     if (this.queue.length === 0) this.take((await this.ask({ op: 'next' }, 'nextAnswer')).then);
     const action = this.queue.shift()!;
     if (action.type === 'move' && 'choose' in action) {
-      const { choose, ...plain } = action as GameAction & { choose: string[] };
+      const { choose, proposal, ...plain } = action as GameAction & { choose: string[]; proposal?: { played: string; then: GameAction[] } };
       this.choices.set(action.seat, choose);
+      if (proposal) this.proposals.set(action.seat, proposal);
       return plain;
     }
     return action;
   }
 
   async answer(seat: string, lines: string[]): Promise<Judgement> {
-    const answer = await this.ask({ op: 'answer', seat, lines }, 'answerAnswer');
+    // With the number the next built-in pick will use: the referee may play that reply ahead (move()).
+    this.draw ??= this.rng.next();
+    const answer = await this.ask({ op: 'answer', seat, lines, draw: this.draw }, 'answerAnswer');
     this.take(answer.then);
     return answer.judgement as Judgement;
   }
@@ -340,11 +349,18 @@ export class ProcessGame implements Game {
    * The built-in player's choice is botjury's: the referee lists the moves it chooses among (`choose`,
    * with the move action or asked for), botjury picks one with the game's seeded generator, so a
    * referee in any language replays exactly and plays as the built-in games' players do.
+   *
+   * A referee told the number of that pick ahead (`draw`, sent with the bot's answer) may have played
+   * the move already (`proposal`: the move and what follows it). When botjury's pick is that move, it
+   * is taken without a request, and the next request says `commit`; otherwise (a scripted move, another
+   * pick) the `move` request goes as before and the referee drops its proposal. One round trip a ply.
    */
   async move(seat: string, move: string | undefined): Promise<string> {
     let chosen = move;
     const listed = this.choices.get(seat);
     this.choices.delete(seat);
+    const proposal = this.proposals.get(seat);
+    this.proposals.delete(seat);
     if (chosen === undefined) {
       let choose = listed;
       if (!choose) {
@@ -356,7 +372,15 @@ export class ProcessGame implements Game {
         }
         choose = answer.choose as string[];
       }
-      chosen = this.rng.pick(choose);
+      // rng.pick's rule (core/rng.ts), with the number drawn ahead when one was sent.
+      const draw = this.draw ?? this.rng.next();
+      this.draw = null;
+      chosen = choose[Math.floor(draw * choose.length)]!;
+      if (proposal && listed === choose && proposal.played === chosen) {
+        this.take(proposal.then);
+        this.commit = chosen;
+        return chosen;
+      }
     }
     const answer = await this.ask({ op: 'move', seat, move: chosen }, 'moveAnswer');
     if (answer.played === undefined) throw this.connection!.fault('answered `choose` to a move it was given');
@@ -428,6 +452,10 @@ export class ProcessGame implements Game {
 
   private async ask(message: Record<string, unknown>, kind: AnswerKind, limitMs = this.limits.answerMs): Promise<Record<string, unknown>> {
     if (!this.connection) await this.start();
+    if (this.commit !== null) {
+      message.commit = this.commit;
+      this.commit = null;
+    }
     return this.connection!.request(message, kind, limitMs);
   }
 

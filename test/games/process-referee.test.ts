@@ -57,6 +57,34 @@ describe('an out-of-process referee (Alquerque in Python)', () => {
     expect(await compare(twinFolders(games), ['python3', 'test/fixtures/bots/alquerque-random.py', '11'])).toBe(12);
   }, 300_000);
 
+  it("one round trip a ply: the built-in player's reply comes with the bot's answer (draw, proposal, commit); a referee that proposes nothing plays the same games", async () => {
+    const games = Object.fromEntries([3, 4].map((s) => [`game-${s}.yaml`, `game: alquerque-py\nname: seeded ${s}\nseed: ${s * 7}\n`]));
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-proposal-'));
+    for (const [name, text] of Object.entries(games)) writeFileSync(path.join(dir, name), text);
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
+    const play = async (mode: string[]) => {
+      const log = path.join(dir, `requests-${mode.length}.log`);
+      writeFileSync(path.join(dir, `game-${mode.length}.json`), JSON.stringify({ ...manifest, referee: ['python3', path.join(ROOT, 'test/fixtures/referees/request-log.py'), log, ...mode] }));
+      const { code, report } = await runJson(['run', dir, '--game-module', path.join(dir, `game-${mode.length}.json`), '--', 'python3', 'test/fixtures/bots/alquerque-random.py', '5'], { timeoutMs: 240_000 });
+      const requests = readFileSync(log, 'utf8').trim().split('\n');
+      const count = (re: RegExp) => requests.filter((r) => re.test(r)).length;
+      return { code, results: report.results.map(essence), answers: count(/^answer/), moves: count(/^move/), drawn: count(/^answer draw/), commits: count(/ commit$/), plies: report.results.reduce((n, r) => n + r.transcript.filter((t) => t.dir === 'jury' && /^[a-g][1-7][-*]/.test(t.text)).length, 0) };
+    };
+    const proposing = await play([]);
+    const plain = await play(['no-draw']);
+    expect(proposing.code).toBe(0);
+    expect(proposing.results).toEqual(plain.results);
+    // Every answer told the pick ahead; the built-in player's replies (the moves sent to the bot) then
+    // cost no request of their own: each was committed by the next request.
+    expect(proposing.drawn).toBe(proposing.answers);
+    expect(proposing.plies).toBeGreaterThan(20);
+    expect(proposing.moves).toBeLessThanOrEqual(2); // the first move of a game where the built-in player opens
+    expect(proposing.commits).toBeGreaterThanOrEqual(proposing.plies - 2);
+    // Without proposals, a request for each of them.
+    expect(plain.moves).toBeGreaterThanOrEqual(plain.plies);
+    expect(plain.commits).toBe(0);
+  }, 300_000);
+
   it('a referee that breaks the protocol is a harness fault (exit 2), never the bot\'s', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'botjury-badref-'));
     writeFileSync(path.join(dir, 'referee.py'), 'import sys\nfor line in sys.stdin:\n    sys.stdout.write("not json\\n"); sys.stdout.flush()\n');

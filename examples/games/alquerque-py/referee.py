@@ -8,9 +8,12 @@ Alquerque game (test/games/process-referee.test.ts proves it on the whole suite)
 a port of harness/games/alquerque, the same moves in the same order, with one shortcut where only
 whether a side can capture matters (can_capture: most positions have no capture at all; it made the
 referee's own work 40 % shorter). Every answer that changes the game carries `then`,
-the actions up to the next decision, so a ply costs one round trip (two for a built-in move).
+the actions up to the next decision, so a ply costs one round trip.
 The built-in player's choice is botjury's: a `move` action carries `choose`, the moves that player
-chooses among in the built-in game's order; botjury picks with its seed and sends the pick back.
+chooses among in the built-in game's order; botjury picks with its seed and sends the pick back. With
+the bot's answer botjury sends the number it will pick with (`draw`), so the answer also carries the
+built-in player's reply played ahead (`proposal`), which the next request keeps (`commit`): the bot's
+move and the built-in player's reply in one round trip.
 """
 import json
 import sys
@@ -323,6 +326,9 @@ class Game:
         self.irregular = None
         self.cut_short = False
         self.goals = {c: set() for c in COLORS}
+        # The built-in player's move played ahead (propose): its text and the game after it, kept only
+        # if the next request says `commit`.
+        self.proposed = None
         if self.is_bot("white"):
             self.queue.append({"type": "send", "seat": "white", "lines": ["Start"], "ply": 1})
         self.queue.append(self.turn_of("white"))
@@ -341,6 +347,36 @@ class Game:
             if a["type"] != "send":
                 break
         return out
+
+    def then_proposing(self, draw):
+        """then(), and when it ends with the built-in player's move and botjury sent `draw`, that move
+        played ahead (`proposal`): botjury's pick, choose[floor(draw * len(choose))], with what follows
+        it. The game stays before the move until a request says `commit` (a scripted move replaces it)."""
+        out = self.then()
+        last = out[-1] if out else None
+        if draw is None or not last or last["type"] != "move" or "choose" not in last:
+            return out
+        text = last["choose"][int(draw * len(last["choose"]))]
+        before = self.saved()
+        self.after_move(text, check_move(self.state, text)["move"])
+        last["proposal"] = {"played": text, "then": self.then()}
+        self.proposed = (text, self.saved())
+        self.restore(before)
+        return out
+
+    def saved(self):
+        return (self.state, list(self.queue), {c: set(g) for c, g in self.goals.items()})
+
+    def restore(self, saved):
+        self.state, queue, goals = saved
+        self.queue = list(queue)
+        self.goals = {c: set(g) for c, g in goals.items()}
+
+    def commit(self, text):
+        if self.proposed is None or self.proposed[0] != text:
+            raise Broken(f"commit '{text}', which was not the move proposed")
+        self.restore(self.proposed[1])
+        self.proposed = None
 
     def turn_of(self, c):
         ply = self.state["ply"] + 1
@@ -402,7 +438,7 @@ class Game:
             v = {"code": check["code"], "ply": ply, "message": check["message"], "expected": check["expected"], "expectedIsExample": check["expectedIsExample"], "actual": text, "rule": check["rule"]}
             return {"judgement": {"accepted": False, "violations": [v]}, "then": self.then()}
         self.after_move(fmt(check["move"]), check["move"])
-        return {"judgement": {"accepted": True, "violations": [], "played": fmt(check["move"])}, "then": self.then()}
+        return {"judgement": {"accepted": True, "violations": [], "played": fmt(check["move"])}, "then": self.then_proposing(req.get("draw"))}
 
     def failed(self, req):
         c, code = req["seat"], req["code"]
@@ -482,6 +518,12 @@ def main():
                 referee = Game(req)
                 resp = {"ok": True, "then": referee.then()}
             else:
+                # A move played ahead is kept when botjury took it (`commit`), dropped by a request that
+                # changes the game without taking it (a scripted move, another pick, the end).
+                if "commit" in req:
+                    referee.commit(req["commit"])
+                elif op in ("answer", "failed", "move", "quit"):
+                    referee.proposed = None
                 resp = getattr(referee, op)(req)
         except ScenarioProblem as e:
             resp = {"error": "scenario", "message": str(e)}

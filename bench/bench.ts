@@ -429,15 +429,34 @@ async function loadSection(): Promise<void> {
 let rawFloorMedianUs: number | null = null;
 
 /** Wall time of one botjury command, in seconds. */
-function timedCli(args: string[]): number {
+function timedCli(args: string[], env?: NodeJS.ProcessEnv): number {
   const t0 = process.hrtime.bigint();
   try {
-    execFileSync(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'inherit'], cwd: PACKAGE_ROOT });
+    execFileSync(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'inherit'], cwd: PACKAGE_ROOT, ...(env ? { env } : {}) });
   } catch (e) {
     // 1 is a verdict on a bot (a broken example bot): the time still counts; 2 is not a run.
     if ((e as { status?: number }).status !== 1) throw e;
   }
   return Number(process.hrtime.bigint() - t0) / 1e9;
+}
+
+/**
+ * The folder of the interpreter that `python3` on PATH runs, when `python3` is not that interpreter (a
+ * version manager's shim, e.g. pyenv's), else null.
+ */
+function pythonBehindShim(tmp: string): string | null {
+  try {
+    const exe = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+    const onPath = (process.env.PATH ?? '').split(path.delimiter).map((d) => path.join(d, 'python3')).find((f) => fs.existsSync(f));
+    if (!onPath || !path.isAbsolute(exe) || fs.realpathSync(onPath) === fs.realpathSync(exe)) return null;
+    // Only python3 first: a folder holding a link to the interpreter, not everything beside it.
+    const dir = path.join(tmp, 'python');
+    fs.mkdirSync(dir);
+    fs.symlinkSync(exe, path.join(dir, 'python3'));
+    return dir;
+  } catch {
+    return null;
+  }
 }
 
 /** Bot replies in a JSON report (a match's or a run's). */
@@ -492,16 +511,26 @@ async function matchSection(): Promise<void> {
     fs.mkdirSync(twin);
     for (const f of fs.readdirSync(path.join(PACKAGE_ROOT, 'scenarios', 'alquerque')))
       fs.writeFileSync(path.join(twin, f), fs.readFileSync(path.join(PACKAGE_ROOT, 'scenarios', 'alquerque', f), 'utf8').replace(/^game: alquerque$/m, 'game: alquerque-py'));
-    // Alternated, three of each (one pair moved by 20 % from run to run): the medians compared.
+    // Alternated, three of each (one pair moved by 20 % from run to run): the medians compared. The
+    // referee's `python3` as PATH finds it, and, where that is a version manager's shim (pyenv's execs
+    // bash scripts first: ~80 ms a start here), the interpreter it runs, first on PATH.
+    const python = pythonBehindShim(dir);
     const builtIns: number[] = [];
     const programs: number[] = [];
+    const directs: number[] = [];
+    const referee = (env?: NodeJS.ProcessEnv) => timedCli(['run', twin, '--jobs', '1', '--game-module', path.join(PACKAGE_ROOT, 'examples', 'games', 'alquerque-py', 'game.json'), '--reporter', 'json=/dev/null', '--', cBot('alquerque')], env);
     for (let i = 0; i < (QUICK ? 1 : 3); i++) {
       builtIns.push(timedCli(['run', path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'), '--jobs', '1', '--reporter', 'json=/dev/null', '--', cBot('alquerque')]));
-      programs.push(timedCli(['run', twin, '--jobs', '1', '--game-module', path.join(PACKAGE_ROOT, 'examples', 'games', 'alquerque-py', 'game.json'), '--reporter', 'json=/dev/null', '--', cBot('alquerque')]));
+      programs.push(referee());
+      if (python) directs.push(referee({ ...process.env, PATH: `${python}${path.delimiter}${process.env.PATH ?? ''}` }));
     }
     const builtIn = summarize(builtIns).median;
     const program = summarize(programs).median;
     console.log(`   the Alquerque suite, C bot (median of ${builtIns.length} each, alternated): built-in game ${builtIn.toFixed(2)} s, referee program (Python) ${program.toFixed(2)} s: ${(program / builtIn).toFixed(2)}× (goal ≤ 1.5×)`);
+    if (python) {
+      const direct = summarize(directs).median;
+      console.log(`   the same with python3 run directly (${python}), not through the shim PATH finds first: ${direct.toFixed(2)} s: ${(direct / builtIn).toFixed(2)}×`);
+    }
 
     // JavaChallenge2015, four C bots, seeds 1-5: games of 1000 turns, as the engine played them.
     const wholes: number[] = [];

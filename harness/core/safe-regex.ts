@@ -6,6 +6,7 @@
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { ScenarioError } from './game.js';
+import { ownSchedstat } from './proc.js';
 
 export const MAX_PATTERN_LENGTH = 256;
 /** Longer lines never match (an answer is a few dozen characters; the cap keeps a match cheap). */
@@ -90,8 +91,8 @@ const INVALID = 3;
  * run with a `matches` step started one before, and almost none ever needed it.
  */
 const INLINE_BUDGET_MS = 2;
-/** Inline attempts of a match preempted past its budget (it used under half of it in CPU). */
-const INLINE_ATTEMPTS = 5;
+/** Inline attempts of a match preempted past its budget (this thread waited for a CPU for half of it or more). */
+const INLINE_ATTEMPTS = 10;
 
 let inline: { context: vm.Context; script: vm.Script } | null = null;
 
@@ -100,18 +101,21 @@ function matchInline(pattern: string, text: string, timeoutMs: number): number |
   inline ??= {
     context: vm.createContext(Object.create(null) as object),
     // The pattern and the line are values, never code: they reach the script as two globals.
-    script: new vm.Script(`try { new RegExp(p).test(t) ? ${MATCH} : ${NO_MATCH} } catch { ${INVALID} }`),
+    script: new vm.Script(`r = (() => { try { return new RegExp(p).test(t) ? ${MATCH} : ${NO_MATCH} } catch { return ${INVALID} } })()`),
   };
   const { context, script } = inline;
   context.p = pattern;
   context.t = text;
+  context.r = undefined;
   try {
     return script.runInContext(context, { timeout: timeoutMs }) as number;
   } catch (e) {
-    if ((e as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return null;
-    throw e;
+    if ((e as { code?: string }).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw e;
+    // Node's timeout is a thread of its own, started for each run: scheduled late on a loaded machine it
+    // reports a timeout for a match that had finished. The result the script left says so.
+    return typeof context.r === 'number' ? context.r : null;
   } finally {
-    context.p = context.t = undefined;
+    context.p = context.t = context.r = undefined;
   }
 }
 
@@ -178,13 +182,19 @@ export function matchesPattern(pattern: string, text: string): boolean {
 export async function matchPattern(pattern: string, text: string): Promise<boolean> {
   if (text.length > MAX_SUBJECT_LENGTH) return false;
   // The budget is wall time: on a loaded machine a quick match can be preempted past it. Tried again
-  // while the attempt itself used little CPU; a match that did run for its budget goes to the worker.
+  // while this thread waited for a CPU for half the attempt or more (its run-queue wait, counted when it
+  // runs again: exact, where its CPU time in /proc lags by up to a scheduler tick, 4 ms here, and the
+  // process's CPU counts other threads); a match that did run for its budget goes to the worker.
   for (let attempt = 0; attempt < INLINE_ATTEMPTS; attempt++) {
+    const waitedBefore = ownSchedstat()?.[1];
     const cpuBefore = process.cpuUsage();
     const quick = matchInline(pattern, text, INLINE_BUDGET_MS);
     if (quick !== null) return matchResult(pattern, quick);
-    const used = process.cpuUsage(cpuBefore);
-    if ((used.user + used.system) / 1000 >= INLINE_BUDGET_MS / 2) break;
+    const waitedAfter = ownSchedstat()?.[1];
+    const preempted = waitedBefore !== undefined && waitedAfter !== undefined
+      ? Number(waitedAfter - waitedBefore) / 1e6 >= INLINE_BUDGET_MS / 2
+      : (({ user, system }) => (user + system) / 1000 < INLINE_BUDGET_MS / 2)(process.cpuUsage(cpuBefore)); // no /proc: the process's CPU
+    if (!preempted) break;
   }
   const { thread, online } = slowMatcher();
   handedToWorker++;

@@ -1,7 +1,7 @@
 // The `botjury` command. Exit codes: 0 all passed, 1 the bot violated something, 2 the harness could
 // not do its job (usage, invalid scenario, missing executable, internal error) — never blamed on the bot.
 import { closeIdleReferees } from './games/process-referee.js';
-import { foldersRemoved } from './core/table.js';
+import { afterwardsDone } from './core/afterwards.js';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,7 +55,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   } finally {
     await closeIdleReferees(); // the referees kept for a next game (refereeReuse): there is none
-    await foldersRemoved(); // the bots' folders, removed after their games (table.ts)
+    await afterwardsDone(); // the bots' folders and cgroups, removed after their games
     killAllBotsSync();
   }
 }

@@ -14,6 +14,7 @@ import { VisibleDecoder } from './bytes.js';
 import { LineSplitter, type BotLine, type SplitterOptions } from './lines.js';
 import { atBotPriority, botPriorityPrefix, lowerToBotPriority } from './priority.js';
 import { markStamper, type StamperMark } from './stamper.js';
+import { afterwards } from './afterwards.js';
 
 /** The harness could not do its job (exit 2); never reported as the bot's violation. */
 export class HarnessError extends Error {
@@ -696,7 +697,8 @@ export class BotProcess implements BotIo {
       const until = process.hrtime.bigint() + 2_000_000_000n;
       while (this.exit === null && process.hrtime.bigint() < until) await this.waitForChange(until);
     }
-    for (let tries = 0; this.tree.cgroup && !this.tree.cgroup.remove() && tries < 100; tries++) await new Promise((r) => setTimeout(r, 10));
+    // Empty now; removed off the event loop, after the game (the kernel takes ~1 ms for a cgroup that held processes).
+    if (this.tree.cgroup) afterwards(this.tree.cgroup.removeAsync(1000));
     forgetProcFiles(this.tree.everyPid());
     live.delete(this);
     watched.delete(this);

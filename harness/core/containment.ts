@@ -10,7 +10,7 @@
 //  - at the end, one scan of every process started since the bot for descriptors on the bot's stdio.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { allPids, cpuNs, fdTargets, memory, processIdentity, pssKb, type ProcessIdentity } from './proc.js';
 
@@ -148,6 +148,20 @@ export class BotCgroup {
     }
   }
 
+  /** Removes the cgroup off the event loop (libuv's threads), retried while processes remain, up to `ms`; false when it could not. */
+  async removeAsync(ms: number): Promise<boolean> {
+    const until = Date.now() + ms;
+    for (;;) {
+      try {
+        await rmdir(this.dir);
+        return true;
+      } catch {
+        if (Date.now() >= until) return false;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+  }
+
   /**
    * Removes the cgroup, waiting up to `ms` (blocking: only where botjury is ending, an interrupt) for the
    * kernel to empty it after a kill.
@@ -236,7 +250,7 @@ let parentsFound: [CgroupKind, string][] | undefined;
  * /proc files, mountinfo can be long: it was read for every bot): botjury's home cgroup does not move,
  * it only steps into a bot's for a spawn and back.
  */
-function cgroupParents(): [CgroupKind, string][] {
+export function cgroupParents(): [CgroupKind, string][] {
   parentsFound ??= readCgroupParents();
   return parentsFound;
 }

@@ -8,8 +8,8 @@ import { resolveLimits, type JuryProfile } from './profile.js';
 import type { ScenarioResult } from './result.js';
 import { expandScenarioPaths, loadScenario, ScenarioFileError, type Scenario } from './scenario.js';
 import { runScenario, type SessionOptions } from './session.js';
-import { foldersRemoved } from './table.js';
 import { markSteps } from './step-of.js';
+import { afterwardsDone } from './afterwards.js';
 
 export interface Task {
   scenario: Scenario;
@@ -251,7 +251,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
       harnessFault: { planned: selected.length },
       ...(options.strict ? { strict: true } : {}),
     };
-    await foldersRemoved(); // the bots' folders are gone when the report is
+    await afterwardsDone(); // the bots' folders and cgroups are gone when the report is
     for (const r of reporters) await r.onRunEnd?.(report);
     if (typeof harnessError === 'object' && harnessError !== null) faultReports.set(harnessError, report);
     throw harnessError;
@@ -287,7 +287,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     ...(signal?.aborted ? { interrupted: { planned: selected.length } } : {}),
     ...(options.strict ? { strict: true } : {}),
   };
-  await foldersRemoved(); // the bots' folders are gone when the report is
+  await afterwardsDone(); // the bots' folders and cgroups are gone when the report is
   for (const r of reporters) await r.onRunEnd?.(report);
   return report;
 }

@@ -1,20 +1,20 @@
 // What a game leaves for later, so that the next game need not wait for it, and what still holds:
-// the bots' folders are removed before a run's report is out; botjury's move back out of a bot's
+// the bots' folders and cgroups are removed before a run's report is out; botjury's move back out of a bot's
 // cgroup after the spawn is not waited for, and until it is done the cgroup is never killed whole.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScenarios } from '../../harness/index.js';
-import { BotCgroup } from '../../harness/core/containment.js';
+import { BotCgroup, cgroupParents } from '../../harness/core/containment.js';
 import { ROOT } from '../helpers.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-teardown-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe("a bot's own folder", () => {
-  it('is gone when the run returns its report (its removal runs after the game, not before the next)', async () => {
+describe("a bot's own folder and cgroup", () => {
+  it('are gone when the run returns its report (their removal runs after the game, not before the next)', async () => {
     // The bot fills its folder with 400 files (a removal of several ms) and names it, then leaves.
     const record = path.join(tmp, 'cwd.txt');
     const bot = `import os\nfor i in range(400):\n    open(f"f{i}", "w").write("x")\nopen(${JSON.stringify(record)}, "w").write(os.getcwd())\n`;
@@ -23,6 +23,9 @@ describe("a bot's own folder", () => {
     const folder = readFileSync(record, 'utf8');
     expect(path.basename(folder)).toMatch(/^botjury-/);
     expect(existsSync(folder), `${folder} is still there`).toBe(false);
+    // The bot's cgroup (where botjury can make one), named after this process.
+    const left = cgroupParents().flatMap(([, parent]) => readdirSync(parent).filter((n) => n.startsWith(`botjury-${process.pid}-`)));
+    expect(left).toEqual([]);
   });
 });
 

@@ -172,6 +172,13 @@ class RefereeConnection {
       if (error === 'scenario') throw new ScenarioError(printable(text, 1000));
       throw this.fault(`reports its own error: ${printable(text, 300)}`);
     }
+    if (message.commit !== undefined) {
+      // A move it proposed and botjury took: kept before this request, or every later verdict is judged
+      // on the game without it. Its answer says it was (`committed`); one that does not is a fault.
+      const { committed, ...rest } = answer as Record<string, unknown>;
+      if (committed !== message.commit) throw this.fault(`did not say it kept the move it had proposed, '${printable(String(message.commit), 40)}' (its answer to a request with "commit" has no "committed" naming it)`);
+      answer = rest;
+    }
     const validate = validatorFor(kind);
     if (!validate(answer)) throw this.fault(`answered ${printable(line, 120)}: ${schemaProblem(validate)}`);
     return answer as Record<string, unknown>;

@@ -113,6 +113,8 @@ const FAULTS: [mode: string, what: RegExp, limitMs: number, extra?: string[]][] 
   ['constructor-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/, LIMITS.answerMs],
   ['reserved-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/, LIMITS.answerMs],
   ['await-null', /answered .*: \/then\/0/, LIMITS.answerMs],
+  // It played the built-in player's reply ahead, botjury took it, and the referee did not keep it.
+  ['drops-proposal', /did not say it kept the move it had proposed, '[a-g][1-7][-*][a-g][1-7].*' \(its answer to a request with "commit" has no "committed" naming it\)/, LIMITS.answerMs],
   // The key's line break and escapes would otherwise split the line or reach the terminal.
   ['escaped-key', /must NOT have additional properties \('\\x1b\[2J\\nx\\u202e'\)/, LIMITS.answerMs],
   // A picture of the game is asked after every ply for the HTML report: one of a megabyte is a fault.

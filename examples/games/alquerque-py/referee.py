@@ -508,6 +508,21 @@ class Broken(Exception):
     pass
 
 
+def respond(referee, req):
+    """The answer to a request other than `start`. A move played ahead is kept first when botjury took
+    it (`commit`, acknowledged as `committed`), and dropped by a request that changes the game without
+    taking it (a scripted move, another pick, the end)."""
+    op = req.get("op")
+    if "commit" in req:
+        referee.commit(req["commit"])
+    elif op in ("answer", "failed", "move", "quit"):
+        referee.proposed = None
+    resp = getattr(referee, op)(req)
+    if "commit" in req:
+        resp["committed"] = req["commit"]
+    return resp
+
+
 def main():
     referee = None
     for line in sys.stdin:
@@ -518,13 +533,7 @@ def main():
                 referee = Game(req)
                 resp = {"ok": True, "then": referee.then()}
             else:
-                # A move played ahead is kept when botjury took it (`commit`), dropped by a request that
-                # changes the game without taking it (a scripted move, another pick, the end).
-                if "commit" in req:
-                    referee.commit(req["commit"])
-                elif op in ("answer", "failed", "move", "quit"):
-                    referee.proposed = None
-                resp = getattr(referee, op)(req)
+                resp = respond(referee, req)
         except ScenarioProblem as e:
             resp = {"error": "scenario", "message": str(e)}
         except Exception as e:  # noqa: BLE001 - the referee's own bug, reported to botjury as one

@@ -164,9 +164,16 @@ describe('the same AIs\' real bugs stay errors', () => {
     const run = await firstTurns(['python3', broken('slower-each-turn.py')]);
     expect(errorCodes(run.report)).toEqual(['move-timeout']);
     expect(run.report.results).toHaveLength(4);
-    for (const result of run.report.results) {
+    // A runner so loaded that a player's clock cannot be judged gets botjury's machine-overload (a
+    // harness error, exit 2, with the waits measured), alone too (it is rerun alone first), never a
+    // guess; every other player is judged. (CI's loaded step once had a player with no verdict at all.)
+    const judged = run.report.results.filter((r) => !r.machineOverload);
+    expect(judged.length, JSON.stringify(run.report.results.map((r) => ({ role: r.role, status: r.status, error: r.error })))).toBeGreaterThanOrEqual(3);
+    for (const result of judged) {
       const timeouts = result.violations.filter((v) => v.code === 'move-timeout');
-      expect(timeouts, `player ${result.role}`).toHaveLength(1);
+      // On failure, the player's status and verdicts with their evidence: a loaded CI runner is where it would fail.
+      const verdicts = JSON.stringify({ status: result.status, error: result.error, violations: result.violations.map((v) => ({ code: v.code, ply: v.ply, actual: v.actual, evidence: v.evidence })) });
+      expect(timeouts, `player ${result.role}: ${verdicts}`).toHaveLength(1);
       // In time while the sleep is well under 100 ms (every T < 8: at most 70 ms); late at the latest at
       // the first turn whose sleep passes 100 ms (T = 11..14, by player id) — unless the machine made
       // the bot wait for a CPU that long (a loaded CI runner): then each late reply before the timeout
@@ -179,6 +186,6 @@ describe('the same AIs\' real bugs stay errors', () => {
         expect(result.violations.some((v) => v.code === 'late-excused' && v.ply === turn + 1), `player ${id}: T=${turn} over 100 ms, neither timed out nor excused`).toBe(true);
       expect(timeouts[0]!.severity).toBe('error');
     }
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(judged.length === 4 ? 1 : 2);
   });
 });

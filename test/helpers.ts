@@ -109,6 +109,11 @@ export function allCodes(report: Report): string[] {
   return [...new Set(report.results.flatMap((r) => r.violations.filter((v) => v.code !== 'late-excused').map((v) => v.code)))].sort();
 }
 
+/** A run's violations without `late-excused` (the machine's load, with its evidence: see allCodes), in order. */
+export function botVerdicts<V extends { code: string }>(result: { violations: V[] }): V[] {
+  return result.violations.filter((v) => v.code !== 'late-excused');
+}
+
 /**
  * A game seen from one bot seat, as botjury 0.1's single-seat Referee: the handiest way for a test to
  * walk a game from one seat (sends and awaits of that seat, every other seat's move as `opponent`).

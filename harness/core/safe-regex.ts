@@ -175,6 +175,21 @@ export function matchesPattern(pattern: string, text: string): boolean {
   return matchResult(pattern, result);
 }
 
+/** Before an inline attempt: this thread's run-queue wait so far (ns), or, where /proc cannot say, the process's CPU. */
+function attemptMark(): bigint | NodeJS.CpuUsage {
+  return ownSchedstat()?.[1] ?? process.cpuUsage();
+}
+
+/** Whether an attempt that ran out of its budget was preempted: waited for a CPU (else used under) half of it. */
+function preemptedSince(mark: bigint | NodeJS.CpuUsage): boolean {
+  if (typeof mark === 'bigint') {
+    const waited = ownSchedstat()?.[1];
+    return waited !== undefined && Number(waited - mark) / 1e6 >= INLINE_BUDGET_MS / 2;
+  }
+  const { user, system } = process.cpuUsage(mark);
+  return (user + system) / 1000 < INLINE_BUDGET_MS / 2;
+}
+
 /**
  * matchesPattern without holding up the event loop for more than INLINE_BUDGET_MS: for a bot's answer
  * while bots run, whose replies the same loop stamps. Rejects with ScenarioError as matchesPattern throws.
@@ -186,15 +201,10 @@ export async function matchPattern(pattern: string, text: string): Promise<boole
   // runs again: exact, where its CPU time in /proc lags by up to a scheduler tick, 4 ms here, and the
   // process's CPU counts other threads); a match that did run for its budget goes to the worker.
   for (let attempt = 0; attempt < INLINE_ATTEMPTS; attempt++) {
-    const waitedBefore = ownSchedstat()?.[1];
-    const cpuBefore = process.cpuUsage();
+    const mark = attemptMark();
     const quick = matchInline(pattern, text, INLINE_BUDGET_MS);
     if (quick !== null) return matchResult(pattern, quick);
-    const waitedAfter = ownSchedstat()?.[1];
-    const preempted = waitedBefore !== undefined && waitedAfter !== undefined
-      ? Number(waitedAfter - waitedBefore) / 1e6 >= INLINE_BUDGET_MS / 2
-      : (({ user, system }) => (user + system) / 1000 < INLINE_BUDGET_MS / 2)(process.cpuUsage(cpuBefore)); // no /proc: the process's CPU
-    if (!preempted) break;
+    if (!preemptedSince(mark)) break;
   }
   const { thread, online } = slowMatcher();
   handedToWorker++;

@@ -148,8 +148,12 @@ export class BotCgroup {
     }
   }
 
-  /** Removes the cgroup off the event loop (libuv's threads), retried while processes remain, up to `ms`; false when it could not. */
-  async removeAsync(ms: number): Promise<boolean> {
+  /**
+   * Removes the cgroup off the event loop (libuv's threads), retried while processes remain, up to `ms`;
+   * false when it could not. `keepAlive: false`: its waits do not keep botjury running (a stale cgroup
+   * the next botjury can remove as well).
+   */
+  async removeAsync(ms: number, { keepAlive = true } = {}): Promise<boolean> {
     const until = Date.now() + ms;
     for (;;) {
       try {
@@ -157,7 +161,7 @@ export class BotCgroup {
         return true;
       } catch {
         if (Date.now() >= until) return false;
-        await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => (keepAlive ? setTimeout(r, 10) : setTimeout(r, 10).unref()));
       }
     }
   }
@@ -172,16 +176,6 @@ export class BotCgroup {
       if (this.remove()) return true;
       if (Date.now() >= until) return false;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
-    }
-  }
-
-  /** Removes the cgroup within `ms`, without blocking (timers that do not keep botjury alive); false when it could not. */
-  async removeLater(ms: number): Promise<boolean> {
-    const until = Date.now() + ms;
-    for (;;) {
-      if (this.remove()) return true;
-      if (Date.now() >= until) return false;
-      await new Promise((r) => setTimeout(r, 2).unref());
     }
   }
 
@@ -232,7 +226,7 @@ export function removeStaleCgroups(): void {
       group.killAll();
       // The kernel needs a moment to empty it: retried in the background (never blocking the event
       // loop, which may already stamp a bot's replies), and by the next botjury if still not empty.
-      if (!group.remove()) void group.removeLater(100);
+      if (!group.remove()) void group.removeAsync(100, { keepAlive: false });
     }
   }
 }

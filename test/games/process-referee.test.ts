@@ -92,7 +92,7 @@ describe('an out-of-process referee (Alquerque in Python)', () => {
     writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'broken-ref' }));
     writeFileSync(path.join(dir, 's.yaml'), 'game: broken-ref\nrole: white\n');
     const r = await runCli(['run', path.join(dir, 's.yaml'), '--game-module', path.join(dir, 'game.json'), '--', 'python3', 'examples/alquerque/python/bot.py']);
-    expect(r.stderr).toMatch(/the referee of broken-ref \(python3 referee\.py\) answered 'not json', which is not JSON; its last request: start/);
+    expect(r.stderr).toMatch(/the referee of broken-ref \(python3 -I -S referee\.py\) answered 'not json', which is not JSON; its last request: start/);
     expect(r.stdout + r.stderr).not.toMatch(/illegal-move|crash/);
     expect(r.code).toBe(2);
   });

@@ -92,11 +92,46 @@ def jumps_from(board, frm, color):
 def can_capture(board, color):
     """Whether any piece of `color` has a jump: most positions have none, and most callers ask only that."""
     opponent = OTHER[color]
-    for frm, c in enumerate(board):
+    for c, jumps in zip(board, JUMPS):
         if c == color:
-            for over, land in JUMPS[frm]:
-                if board[over] == opponent and board[land] is None:
+            for over, land in jumps:
+                if board[land] is None and board[over] == opponent:
                     return True
+    return False
+
+
+# Every jump (from, over, land) through a point, by the point's place in it: a plain move changes two
+# points, so whether it gives the other side a capture is a look at the jumps through those two.
+JUMPS_OVER = [[] for _ in range(SIZE * SIZE)]
+JUMPS_INTO = [[] for _ in range(SIZE * SIZE)]
+for _frm in range(SIZE * SIZE):
+    for _over, _land in JUMPS[_frm]:
+        JUMPS_OVER[_over].append((_frm, _land))
+        JUMPS_INTO[_land].append((_frm, _over))
+
+
+def jumps_of(board, color):
+    """Every jump `color` has on `board`, as (from, over, land)."""
+    opponent = OTHER[color]
+    return [(frm, over, land) for frm, (c, jumps) in enumerate(zip(board, JUMPS)) if c == color
+            for over, land in jumps if board[land] is None and board[over] == opponent]
+
+
+def gives_capture(board, threats, m, me):
+    """Whether the plain move m (by `me`) leaves the other side a capture; `threats`: its jumps before m.
+    A jump before m stays unless it went over m's piece or lands where m went; m adds only jumps over
+    the point it moved to, and into the point it left."""
+    frm, to = m["from"], m["to"]
+    opponent = OTHER[me]
+    for _f, over, land in threats:
+        if over != frm and land != to:
+            return True
+    for f, land in JUMPS_OVER[to]:
+        if board[f] == opponent and (board[land] is None or land == frm):
+            return True
+    for f, over in JUMPS_INTO[frm]:
+        if board[f] == opponent and (board[over] == me or over == to) and over != frm:
+            return True
     return False
 
 
@@ -126,50 +161,44 @@ def is_move_back(state, frm, to):
 
 
 # The jury asks the same position for its moves several times a ply (the move checked, the status, the
-# goals, the built-in opponent's choices): the last few positions' moves are kept. A position is never
-# changed once made (apply_move makes a new one); keeping the state itself in the cache keeps its id().
-_MOVES = {}
-
-
-def _cached(kind, state, compute):
-    key = (kind, id(state))
-    hit = _MOVES.get(key)
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    if len(_MOVES) > 64:
-        _MOVES.clear()
-    moves = compute(state)
-    _MOVES[key] = (state, moves)
+# goals, the built-in opponent's choices): a position keeps its moves once found. A position is never
+# changed once made (apply_move makes a new one), so what it keeps stays true.
+def plain_moves(state):
+    moves = state.get("plain")
+    if moves is None:
+        moves = state["plain"] = _plain_moves(state)
     return moves
 
 
-def plain_moves(state):
-    return _cached("plain", state, _plain_moves)
-
-
 def capture_moves(state):
-    return _cached("capture", state, _capture_moves)
+    moves = state.get("capture")
+    if moves is None:
+        moves = state["capture"] = _capture_moves(state)
+    return moves
 
 
 def _plain_moves(state):
+    board, me = state["board"], state["toMove"]
+    back = state["lastPlain"][me]  # (from, to) of this side's last plain move: its reverse is barred
     moves = []
-    for frm, c in enumerate(state["board"]):
-        if c != state["toMove"]:
-            continue
-        for to in NEIGHBOURS[frm]:
-            if state["board"][to] is None and not is_move_back(state, frm, to):
-                moves.append({"kind": "plain", "from": frm, "to": to})
+    for frm, c in enumerate(board):
+        if c == me:
+            for to in NEIGHBOURS[frm]:
+                if board[to] is None and not (back is not None and back[0] == to and back[1] == frm):
+                    moves.append({"kind": "plain", "from": frm, "to": to})
     return moves
 
 
 def _capture_moves(state):
     board, me = state["board"], state["toMove"]
-    if not can_capture(board, me):
-        return []
+    opponent = OTHER[me]
     moves = []
-    for frm, c in enumerate(board):
-        if c == me and jumps_from(board, frm, c):
-            moves.extend(capture_sequences(board, frm, me))
+    for frm, (c, jumps) in enumerate(zip(board, JUMPS)):
+        if c == me:
+            for over, land in jumps:
+                if board[land] is None and board[over] == opponent:
+                    moves.extend(capture_sequences(board, frm, me))
+                    break
     return moves
 
 
@@ -178,30 +207,37 @@ def legal_moves(state):
     return caps if caps else plain_moves(state)
 
 
+NAMES = [pname(p) for p in range(SIZE * SIZE)]
+
+
 def fmt(m):
     if m["kind"] == "plain":
-        return pname(m["from"]) + "-" + pname(m["to"])
-    return "*".join(pname(p) for p in [m["from"]] + m["landings"])
+        return NAMES[m["from"]] + "-" + NAMES[m["to"]]
+    return "*".join([NAMES[m["from"]]] + [NAMES[p] for p in m["landings"]])
 
 
-def apply_move(state, m):
-    board = list(state["board"])
-    color = state["toMove"]
+def board_after(before, m, color):
+    board = list(before)
+    board[m["from"]] = None
     if m["kind"] == "plain":
-        board[m["from"]] = None
         board[m["to"]] = color
     else:
-        board[m["from"]] = None
         for c in m["captured"]:
             board[c] = None
         board[m["landings"][-1]] = color
+    return board
+
+
+def apply_move(state, m):
+    color = state["toMove"]
+    board = board_after(state["board"], m, color)
     last = dict(state["lastPlain"])
     last[color] = (m["from"], m["to"]) if m["kind"] == "plain" else None
     return {"board": board, "toMove": other(color), "ply": state["ply"] + 1, "lastPlain": last}
 
 
 def count(board, color):
-    return sum(1 for c in board if c == color)
+    return board.count(color)
 
 
 def status(state):
@@ -300,7 +336,9 @@ def opponent_choices(kind, state):
         best = max(o[1] for o in offered)
         return [o[0] for o in offered if o[1] == best]
     # shy: the moves after which the other side has no capture at all (only whether, not which).
-    safe = [m for m in moves if not can_capture(apply_move(state, m)["board"], OTHER[state["toMove"]])]
+    board, me = state["board"], state["toMove"]
+    threats = jumps_of(board, OTHER[me])
+    safe = [m for m in moves if not (gives_capture(board, threats, m, me) if m["kind"] == "plain" else can_capture(board_after(board, m, me), OTHER[me]))]
     return safe if safe else moves
 
 

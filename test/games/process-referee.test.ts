@@ -4,6 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, runJson, type ReportResult } from '../helpers.js';
 
@@ -84,6 +85,30 @@ describe('an out-of-process referee (Alquerque in Python)', () => {
     expect(plain.moves).toBeGreaterThanOrEqual(plain.plies);
     expect(plain.commits).toBe(0);
   }, 300_000);
+
+  it("the shy opponent's shortcut (whether a plain move gives a capture, from the jumps through its two points) agrees with a full look at the board", async () => {
+    // 20,000 random positions, every plain move of the side to move: a mismatch is a built-in player that
+    // differs from the built-in game's, which the suite might not reach.
+    const check = [
+      'import random, runpy',
+      "m = runpy.run_path('examples/games/alquerque-py/referee.py', run_name='check')",
+      'random.seed(1); n = bad = 0',
+      'for _ in range(20000):',
+      "    board = [random.choice(['white', 'black', None, None]) for _ in range(49)]",
+      "    me = random.choice(['white', 'black'])",
+      "    state = {'board': board, 'toMove': me, 'ply': 1, 'lastPlain': {'white': None, 'black': None}}",
+      "    threats = m['jumps_of'](board, m['OTHER'][me])",
+      "    for move in m['_plain_moves'](state):",
+      "        n += 1",
+      "        bad += m['gives_capture'](board, threats, move, me) != m['can_capture'](m['board_after'](board, move, me), m['OTHER'][me])",
+      "print(n, bad)",
+    ].join('\n');
+    const r = await execa('python3', ['-c', check], { cwd: ROOT, reject: false });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [moves, mismatches] = r.stdout.trim().split(' ').map(Number);
+    expect(moves).toBeGreaterThan(100_000);
+    expect(mismatches).toBe(0);
+  }, 60_000);
 
   it('a referee that breaks the protocol is a harness fault (exit 2), never the bot\'s', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'botjury-badref-'));

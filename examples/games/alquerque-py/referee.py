@@ -126,11 +126,11 @@ def gives_capture(board, threats, m, me):
     for _f, over, land in threats:
         if over != frm and land != to:
             return True
-    for f, land in JUMPS_OVER[to]:
-        if board[f] == opponent and (board[land] is None or land == frm):
+    for f, land in JUMPS_OVER[to]:  # over the piece where it went (into the point it left: below)
+        if board[f] == opponent and board[land] is None:
             return True
-    for f, over in JUMPS_INTO[frm]:
-        if board[f] == opponent and (board[over] == me or over == to) and over != frm:
+    for f, over in JUMPS_INTO[frm]:  # into the point it left, over one of its pieces (the moved one too)
+        if board[f] == opponent and (board[over] == me or over == to):
             return True
     return False
 

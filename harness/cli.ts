@@ -84,7 +84,7 @@ async function dispatch(argv: string[]): Promise<number> {
     if (problem) throw new HarnessError(problem);
   }
   allowReadingUnder((values['allow-path'] ?? []).map((dir: string) => existingDir(cwd, dir, '--allow-path')));
-  for (const spec of values['game-module'] ?? []) loadGameModule(spec, cwd);
+  const modules = ((values['game-module'] as string[] | undefined) ?? []).map((spec) => loadGameModule(spec, cwd));
   switch (command) {
     case 'list':
       if (rest.length > 1) throw new UsageError(`unexpected arguments: ${rest.slice(1).join(' ')}`);
@@ -120,6 +120,8 @@ async function dispatch(argv: string[]): Promise<number> {
       const jobs = jobsOption(values, defaultJobs());
       const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
       if (values.role !== undefined && gameFilter) checkRole(findGame(GAMES, gameFilter), values.role as string);
+      // The games this run will likely play start what is slow to start (a referee program) now, while the scenarios are read.
+      await Promise.all((gameFilter ? [findGame(GAMES, gameFilter)] : modules).map((game) => game.warmUp?.()));
       const planned = await planTasks(inputs, GAMES, { cwd, ...(values.role !== undefined ? { role: values.role as string } : {}), ...(gameFilter ? { game: gameFilter } : {}) });
       if (profile !== undefined)
         for (const t of planned) checkProfile(findGame(GAMES, t.scenario.game), profile);

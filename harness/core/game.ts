@@ -39,6 +39,12 @@ export interface GameDefinition {
   setupSchema?: Record<string, unknown>;
   /** Build the jury of one game, for every seat. Throw ScenarioError for setups the rules do not allow. */
   createGame(ctx: GameContext): Game;
+  /**
+   * A command is about to play this game: start now what is slow to start (a referee program), so that
+   * it gets ready while botjury reads and plans the scenarios. Resolves once it is started (not ready):
+   * awaited, the start is not queued behind the planning's own work. Optional; never needed for correctness.
+   */
+  warmUp?(): Promise<void>;
 }
 
 export interface GameContext {

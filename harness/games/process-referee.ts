@@ -75,6 +75,7 @@ export function processGame(manifest: RefereeManifest, dir: string): GameDefinit
     ...(manifest.goals ? { goals: manifest.goals } : {}),
     ...(manifest.scoring ? { scoring: manifest.scoring } : {}),
     createGame: (ctx) => new ProcessGame(manifest, dir, ctx),
+    ...(manifest.refereeReuse ? { warmUp: () => warmUpReferee(manifest, dir) } : {}),
   };
 }
 
@@ -237,19 +238,30 @@ class RefereeConnection {
  * idle for IDLE_CLOSE_MS is closed, so nothing outlives the run that used it.
  */
 const IDLE_CLOSE_MS = 250;
+/** A referee started ahead (warmUp) waits this long for its first game: botjury may still be planning. */
+const WARM_IDLE_CLOSE_MS = 5_000;
 const idle = new Map<string, { connection: RefereeConnection; timer: NodeJS.Timeout }[]>();
+/** Referees started ahead and not started yet, by pool key (each resolves to null if it could not start). */
+const warming = new Map<string, Promise<RefereeConnection | null>[]>();
 
-function takeIdle(key: string): RefereeConnection | null {
+async function takeIdle(key: string): Promise<RefereeConnection | null> {
   const list = idle.get(key);
   for (let entry = list?.pop(); entry; entry = list?.pop()) {
     clearTimeout(entry.timer);
     if (entry.connection.reusable) return entry.connection;
     void entry.connection.close();
   }
+  // One started ahead: taken even before its process is up (that is what it is for). One that could
+  // not start is no answer: the game starts its own and reports what goes wrong with it.
+  for (let pending = warming.get(key)?.shift(); pending; pending = warming.get(key)?.shift()) {
+    const connection = await pending;
+    if (connection?.reusable) return connection;
+    if (connection) void connection.close();
+  }
   return null;
 }
 
-function putIdle(key: string, connection: RefereeConnection): void {
+function putIdle(key: string, connection: RefereeConnection, closeAfterMs = IDLE_CLOSE_MS): void {
   const list = idle.get(key) ?? [];
   idle.set(key, list);
   const entry = {
@@ -257,17 +269,53 @@ function putIdle(key: string, connection: RefereeConnection): void {
     timer: setTimeout(() => {
       list.splice(list.indexOf(entry), 1);
       void connection.close();
-    }, IDLE_CLOSE_MS),
+    }, closeAfterMs),
   };
   list.push(entry);
 }
 
-/** Closes every idle referee now (a run that ends need not wait for their timers). */
+function refereeName(manifest: RefereeManifest): string {
+  return `the referee of ${manifest.id} (${printable(manifest.referee.join(' '), 120)})`;
+}
+
+function poolKeyOf(manifest: RefereeManifest, dir: string): string {
+  return JSON.stringify([manifest.id, dir, manifest.referee]);
+}
+
+/**
+ * Starts a referee for the pool ahead of the first game (GameDefinition.warmUp): its process start
+ * (~30 ms for Python, ~100 ms through a version manager's shim) overlaps botjury's reading and planning
+ * of the scenarios instead of coming after it. Only for referees that declare `refereeReuse` (the one
+ * started ahead begins its game with `start`, as a reused one does); one that is not taken is closed
+ * as an idle one is.
+ */
+export async function warmUpReferee(manifest: RefereeManifest, dir: string): Promise<void> {
+  const key = poolKeyOf(manifest, dir);
+  if ((idle.get(key)?.length ?? 0) > 0 || (warming.get(key)?.length ?? 0) > 0) return;
+  const pending = RefereeConnection.open(refereeName(manifest), manifest.referee, dir).then(
+    (connection) => connection,
+    () => null,
+  );
+  const list = warming.get(key) ?? [];
+  warming.set(key, list);
+  list.push(pending);
+  void pending.then((connection) => {
+    const at = list.indexOf(pending);
+    if (at < 0) return; // a game took it while it was starting
+    list.splice(at, 1);
+    if (connection) putIdle(key, connection, WARM_IDLE_CLOSE_MS);
+  });
+  await pending;
+}
+
+/** Closes every idle referee now (a run that ends need not wait for their timers), and those still starting. */
 export async function closeIdleReferees(): Promise<void> {
+  const pending = [...warming.values()].flatMap((list) => list.splice(0)); // emptied: none goes idle after this
+  warming.clear();
   const all = [...idle.values()].flat();
   idle.clear();
   for (const e of all) clearTimeout(e.timer);
-  await Promise.all(all.map((e) => e.connection.close()));
+  await Promise.all([...all.map((e) => e.connection.close()), ...pending.map(async (p) => (await p)?.close())]);
 }
 
 /** A request, shortened for a message: its op and seat. */
@@ -299,7 +347,7 @@ export class ProcessGame implements Game {
   private snapshotBytes = 0;
 
   constructor(private readonly manifest: RefereeManifest, private readonly dir: string, private readonly ctx: GameContext) {
-    this.name = `the referee of ${manifest.id} (${printable(manifest.referee.join(' '), 120)})`;
+    this.name = refereeName(manifest);
     this.rng = ctx.rng.fork('opponent');
     this.limits = { ...REFEREE_DEFAULT_LIMITS, ...(manifest.refereeLimits ?? {}) };
     this.bots = new Set(ctx.bots);
@@ -309,7 +357,7 @@ export class ProcessGame implements Game {
   /** Starts the referee and its game: its start-up is the jury's time, before any bot starts. */
   start(): Promise<void> {
     this.starting ??= (async () => {
-      this.connection = (this.manifest.refereeReuse ? takeIdle(this.poolKey) : null) ?? await RefereeConnection.open(this.name, this.manifest.referee, this.dir);
+      this.connection = (this.manifest.refereeReuse ? await takeIdle(this.poolKey) : null) ?? await RefereeConnection.open(this.name, this.manifest.referee, this.dir);
       const answer = await this.ask({
         op: 'start', protocol: 2, bots: [...this.ctx.bots], seed: this.ctx.seed, setup: this.ctx.setup ?? null, profile: this.ctx.profile.name, opponent: this.ctx.opponent ?? null,
       }, 'startAnswer', this.limits.startupMs);
@@ -452,7 +500,7 @@ export class ProcessGame implements Game {
 
   /** Referees of the same program in the same folder are interchangeable between games. */
   private get poolKey(): string {
-    return JSON.stringify([this.manifest.id, this.dir, this.manifest.referee]);
+    return poolKeyOf(this.manifest, this.dir);
   }
 
   // ---- the protocol ----

@@ -43,6 +43,48 @@ describe('refereeReuse', () => {
     for (const pid of [...starts(reusedLog), ...starts(freshLog)]) expect(alive(pid), `referee ${pid}`).toBe(false);
   }, 120_000);
 
+  it('run: the referee started ahead, while the scenarios are read, is the one the games use', async () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-log-'));
+    const log = path.join(scratch, 'warm');
+    const r = await runJson(['run', path.join(ROOT, 'examples/games/alquerque-py/scenarios'), '--jobs', '1', '--game-module', manifest(true, log), '--', BOT]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.report.results.length).toBeGreaterThan(2);
+    expect(starts(log)).toHaveLength(1);
+    for (const pid of starts(log)) expect(alive(pid), `referee ${pid}`).toBe(false);
+  }, 120_000);
+
+  it('a referee started ahead is closed when the run does not use it, or stops before any game (a scenario file at fault)', async () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-log-'));
+    // Scenarios of the built-in alquerque only: the referee program was started for nothing.
+    const unused = path.join(scratch, 'unused');
+    const r = await runJson(['run', path.join(ROOT, 'scenarios/alquerque/play-as-white.yaml'), '--game-module', manifest(true, unused), '--', BOT]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.report.results.map((x) => x.status)).toEqual(['passed']);
+    // A scenario file at fault: exit 2 with its one line, after the referee was started (ahead of the
+    // reading), which must not outlive the run.
+    const early = path.join(scratch, 'early');
+    const broken = path.join(scratch, 'broken.yaml');
+    writeFileSync(broken, 'game: alquerque-py\nrole: white\nsteps: 3\n');
+    const b = await runCli(['run', broken, '--game-module', manifest(true, early), '--', BOT]);
+    expect(b.code, b.stderr).toBe(2);
+    expect(b.stderr.trim().split('\n')).toHaveLength(1);
+    for (const log of [unused, early]) {
+      expect(starts(log), log).toHaveLength(1);
+      for (const pid of starts(log)) expect(alive(pid), `referee ${pid}`).toBe(false);
+    }
+  }, 120_000);
+
+  it('a reused referee that cannot start: the game reports it (exit 2, one line naming the referee), as without reuse', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-'));
+    const m = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...m, suite: path.join(ROOT, 'examples/games/alquerque-py/scenarios'), refereeReuse: true, referee: ['/nonexistent/referee'] }));
+    const r = await runCli(['check', 'alquerque-py', '--game-module', path.join(dir, 'game.json'), '--', BOT]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+    expect(r.stderr).toMatch(/^botjury: the referee of alquerque-py \(\/nonexistent\/referee\): cannot start \/nonexistent\/referee/);
+    expect(r.stderr).not.toMatch(/internal error|unhandled|\n\s+at /i);
+  }, 60_000);
+
   it('a referee at fault is not given another game: the tournament voids that game and plays it again with a new process', async () => {
     const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-log-'));
     const log = path.join(scratch, 'faulty');

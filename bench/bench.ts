@@ -527,17 +527,33 @@ async function matchSection(): Promise<void> {
     const programs: number[] = [];
     const directs: number[] = [];
     const referee = (env?: NodeJS.ProcessEnv) => timedCli(['run', twin, '--jobs', '1', '--game-module', path.join(PACKAGE_ROOT, 'examples', 'games', 'alquerque-py', 'game.json'), '--reporter', 'json=/dev/null', '--', cBot('alquerque')], env);
-    for (let i = 0; i < (QUICK ? 1 : 3); i++) {
+    for (let i = 0; i < (QUICK ? 1 : 7); i++) {
       builtIns.push(timedCli(['run', path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'), '--jobs', '1', '--reporter', 'json=/dev/null', '--', cBot('alquerque')]));
       programs.push(referee());
       if (python) directs.push(referee({ ...process.env, PATH: `${python}${path.delimiter}${process.env.PATH ?? ''}` }));
     }
+    // Each round's ratio (its three runs side by side, under the same load), the median of the rounds':
+    // a run moved by 20 % from one to the next here, the machine's drift moves a round's three together.
+    const ratio = (times: number[]) => summarize(times.map((t, i) => t / builtIns[i]!)).median;
     const builtIn = summarize(builtIns).median;
     const program = summarize(programs).median;
-    console.log(`   the Alquerque suite, C bot (median of ${builtIns.length} each, alternated): built-in game ${builtIn.toFixed(2)} s, referee program (Python) ${program.toFixed(2)} s: ${(program / builtIn).toFixed(2)}× (goal ≤ 1.5×)`);
+    console.log(`   the Alquerque suite, C bot (${builtIns.length} rounds, alternated; medians): built-in game ${builtIn.toFixed(2)} s, referee program (Python) ${program.toFixed(2)} s: ${ratio(programs).toFixed(2)}× (median of the rounds' ratios; goal ≤ 1.5×)`);
     if (python) {
       const direct = summarize(directs).median;
-      console.log(`   the same with python3 run directly (${python}), not through the shim PATH finds first: ${direct.toFixed(2)} s: ${(direct / builtIn).toFixed(2)}×`);
+      // What the shim alone costs a start, beside: the referee's command (python3 -I -S) through PATH and direct.
+      const start = (env?: NodeJS.ProcessEnv) => {
+        const t0 = process.hrtime.bigint();
+        execFileSync('python3', ['-I', '-S', '-c', 'pass'], { stdio: 'ignore', ...(env ? { env } : {}) });
+        return Number(process.hrtime.bigint() - t0) / 1e6;
+      };
+      const viaShim: number[] = [];
+      const straight: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        viaShim.push(start());
+        straight.push(start({ ...process.env, PATH: `${python}${path.delimiter}${process.env.PATH ?? ''}` }));
+      }
+      console.log(`   the same with python3 run directly (${python}), not through the shim PATH finds first: ${direct.toFixed(2)} s: ${ratio(directs).toFixed(2)}×`);
+      console.log(`   (python3 -I -S starts in ${summarize(viaShim).median.toFixed(0)} ms through the shim, ${summarize(straight).median.toFixed(0)} ms direct: the shim's bash scripts, once a run)`);
     }
 
     // JavaChallenge2015, four C bots, seeds 1-5: games of 1000 turns, as the engine played them.

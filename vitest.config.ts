@@ -51,6 +51,8 @@ const PATH = pythonFirst();
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Removes the run's scratch folders at its end (test/helpers.ts scratchDir).
+    globalSetup: ['test/global-setup.ts'],
     // Tests spawn real bots; a loaded 2-core machine needs room, and timing verdicts must not be starved.
     testTimeout: 120_000,
     hookTimeout: 60_000,

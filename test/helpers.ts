@@ -1,6 +1,7 @@
 // Shared test helpers: run the built CLI (dist/, built by `pretest`) as a user would, and read its JSON report.
 import { execa } from 'execa';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { GameDefinition } from '../harness/core/game.js';
@@ -8,6 +9,23 @@ import { seatView, type Referee, type RefereeContext } from '../harness/core/sin
 import { isolationProblem, sandboxCommandProblem } from '../harness/core/isolation.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const SCRATCH_PREFIX = 'botjury-tests-';
+let scratchRoot: string | undefined;
+/**
+ * A fresh folder for a test's files, inside one folder per test process, /tmp/botjury-tests-<the vitest
+ * run's pid>-*, which test/global-setup.ts removes when the run ends: the suite used to leave ~100
+ * folders in /tmp a run (13,000 after a few days slowed every mkdtemp there). Readable by all down to
+ * the folder, as /tmp is: a sandboxed bot runs as another user. (The --isolate tests keep their folders
+ * directly under /tmp: what the sandbox shows depends on it.)
+ */
+export function scratchDir(prefix: string): string {
+  if (scratchRoot === undefined) {
+    scratchRoot = mkdtempSync(path.join(tmpdir(), `${SCRATCH_PREFIX}${process.ppid}-`));
+    chmodSync(scratchRoot, 0o755);
+  }
+  return mkdtempSync(path.join(scratchRoot, prefix));
+}
 /**
  * The project's shared folder: the official rule texts and data, which the public repository does not
  * hold. BOTJURY_SHARED_DIR points elsewhere (`BOTJURY_SHARED_DIR=/nonexistent npx vitest run` shows

@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, s
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, ROOT } from './helpers.js';
+import { CLI, ROOT, scratchDir } from './helpers.js';
 import { fencedBlocks } from './markdown.js';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -32,7 +32,7 @@ const commands: Command[] = blocks
 
 let scratch: string;
 beforeAll(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'botjury-readme-'));
+  scratch = scratchDir('botjury-readme-');
   // A clone is a folder others may enter (mkdtemp makes it 0700): `tournament` runs its bots isolated,
   // as another user, where their interpreter can be reached that way (the suite's python3 can).
   chmodSync(scratch, 0o755);

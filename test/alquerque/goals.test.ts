@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../harness/core/rng.js';
 import { alquerque } from '../../harness/games/alquerque/index.js';
-import { runCli, runJson, refereeOf } from '../helpers.js';
+import { runCli, runJson, refereeOf, scratchDir } from '../helpers.js';
 
 const RANDOM_BOT = ['python3', 'test/fixtures/bots/alquerque-random.py'];
 const SEEDS = [1, 2, 3];
@@ -32,7 +32,7 @@ describe('Alquerque goals (reach:)', () => {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
-    const transcript = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-goal-t-')), 't.json');
+    const transcript = path.join(scratchDir('botjury-goal-t-'), 't.json');
     const { report } = await runJson(['run', 'scenarios/alquerque/capture-continuation.yaml', '--transcript', transcript, '--', 'python3', 'examples/alquerque/python/bot.py']);
     expect(report.results.map((r) => [r.status, r.goals?.missing])).toEqual([['passed', []], ['passed', []]]);
   });
@@ -68,7 +68,7 @@ describe('Alquerque goals (reach:)', () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-goal-')), 'goal.yaml');
+    const file = path.join(scratchDir('botjury-goal-'), 'goal.yaml');
     writeFileSync(file, 'game: alquerque\nreach: [tie, capture-chian]\n');
     const r = await runCli(['validate', file]);
     expect(r.stdout).toMatch(/goal\.yaml:2:\d+: reach: 'capture-chian' is not a goal of alquerque \(did you mean 'capture-chain'\?\)/);

@@ -13,7 +13,7 @@ import { AmazesGame } from '../../harness/games/amazes/game.js';
 import { amazes } from '../../harness/games/amazes/index.js';
 import { chaserMove, hunterMove } from '../../harness/games/amazes/opponent.js';
 import type { GameState } from '../../harness/games/amazes/rules.js';
-import { refereeOf, runCli } from '../helpers.js';
+import { refereeOf, runCli, scratchDir } from '../helpers.js';
 
 type Bot = (inbox: string[], turn: number) => string | FailureCode;
 const SEATS = ['red', 'blue'] as const;
@@ -235,7 +235,7 @@ describe('amazes with two bot seats: one game', () => {
 // ---- the CLI: botjury match amazes, processes and all ----
 
 async function match(args: string[], bots: string[][]): Promise<{ code: number; report: MatchReport; out: string }> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-amazes-match-')), 'match.json');
+  const file = path.join(scratchDir('botjury-amazes-match-'), 'match.json');
   const r = await runCli(['match', 'amazes', ...args, '--reporter', 'console', '--reporter', `json=${file}`, ...bots.flatMap((b) => ['--', ...b])], { timeoutMs: 240_000 });
   try {
     return { code: r.code, report: JSON.parse(readFileSync(file, 'utf8')) as MatchReport, out: r.stdout + r.stderr };
@@ -265,7 +265,7 @@ describe('botjury match amazes', () => {
     // Blue's seat alone (`run`, same seed), Red's moves scripted as Red's bot played them in the match:
     // the same bytes, turn for turn.
     const steps = answers(red!.transcript).flatMap((move) => [`  - opponent: ${move}`, '  - bot: any']);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-amazes-alone-')), 'blue.yaml');
+    const file = path.join(scratchDir('botjury-amazes-alone-'), 'blue.yaml');
     writeFileSync(file, ['game: amazes', 'role: blue', `seed: "${g.seed}"`, 'steps:', ...steps, ''].join('\n'));
     const alone = await runCli(['run', file, '--reporter', 'json', '--', ...JS], { timeoutMs: 120_000 });
     const run = (JSON.parse(alone.stdout) as { results: { status: string; transcript: { dir: string; text: string }[]; outcome: unknown }[] }).results[0]!;

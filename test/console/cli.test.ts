@@ -9,7 +9,7 @@ import { COMMAND_NAMES } from '../../harness/cli/options.js';
 import { expandScenarioPaths, loadScenario } from '../../harness/core/scenario.js';
 import { BUILT_IN_GAMES, GAMES } from '../../harness/games/registry.js';
 import { checkMove, initialState, stateFromRows } from '../../harness/games/alquerque/rules.js';
-import { CLI, ROOT, runCli, runJson } from '../helpers.js';
+import { CLI, ROOT, runCli, runJson, scratchDir } from '../helpers.js';
 
 const BOT = ['python3', 'examples/alquerque/python/bot.py'];
 const broken = (name: string): string[] => ['python3', `examples/alquerque/broken/${name}.py`];
@@ -46,7 +46,7 @@ describe('help', () => {
   });
 
   it("runs the examples that need no bot or a Python bot.py, as written, in a bot's repository", async () => {
-    const repo = mkdtempSync(path.join(os.tmpdir(), 'botjury-help-'));
+    const repo = scratchDir('botjury-help-');
     try {
       mkdirSync(path.join(repo, 'node_modules'));
       symlinkSync(ROOT, path.join(repo, 'node_modules', 'botjury'), 'dir');
@@ -88,7 +88,7 @@ describe('did you mean', () => {
     expect(await usage(['list', 'alquerq'])).toContain('(did you mean alquerque?)');
   });
   it("validate: a built-in opponent the game does not have, at its line, also in a scenario without steps; a key two edits off", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-validate-'));
+    const dir = scratchDir('botjury-validate-');
     try {
       writeFileSync(path.join(dir, 'a.yaml'), 'game: alquerque\nname: a whole game\nrole: black\nopponent: randum\n');
       writeFileSync(path.join(dir, 'b.yaml'), 'game: snakecore\nname: steps\nopponent: gredy\n');

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { botLanguage, fixHint, type BotLanguage } from '../../reporters/console/fix-hints.js';
+import { scratchDir } from '../helpers.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-hints-'));
+const tmp = scratchDir('botjury-hints-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function file(name: string, content: string | Buffer, executable = false): string {

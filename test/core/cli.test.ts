@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, runJson } from '../helpers.js';
+import { ROOT, runCli, runJson, scratchDir } from '../helpers.js';
 
 const QBOT = ['node', '-e', `
 const rl = require('readline').createInterface({ input: process.stdin });
@@ -29,7 +29,7 @@ describe('CLI contract: exit codes and harness faults', () => {
     expect(elsewhere.stderr.trim()).toBe('botjury: bot executable not found: bot.py');
   });
   it('validate reports every mistake of every file in one pass, in line order, with did-you-mean', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-validate-'));
+    const dir = scratchDir('botjury-validate-');
     const first = path.join(dir, 'first.yaml');
     writeFileSync(first, "game: alquerque\nname: a user's first scenario\nrolle: black\nrole: blak\nprofile: codecup2009\nsteps:\n  - opponent: c3-d4\n  - bott: e5*c3\n  - play: { plise: 10 }\nreach: [captur]\n");
     const second = path.join(dir, 'second.yaml');

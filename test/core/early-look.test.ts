@@ -9,9 +9,9 @@ import { BotProcess } from '../../harness/core/bot-process.js';
 import type { AnswerRequest } from '../../harness/core/game.js';
 import { resolveLimits } from '../../harness/core/profile.js';
 import { Seat } from '../../harness/core/seat.js';
-import { ROOT } from '../helpers.js';
+import { ROOT, scratchDir } from '../helpers.js';
 
-const cwd = mkdtempSync(path.join(tmpdir(), 'botjury-early-look-'));
+const cwd = scratchDir('botjury-early-look-');
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 const request: AnswerRequest = { ply: 1, label: 'the answer', lines: 1, timer: 'move', maxLineBytes: 64, unaskedLines: 'discard' };

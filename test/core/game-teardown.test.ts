@@ -8,9 +8,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScenarios } from '../../harness/index.js';
 import { BotCgroup, cgroupParents } from '../../harness/core/containment.js';
-import { ROOT } from '../helpers.js';
+import { ROOT, scratchDir } from '../helpers.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-teardown-'));
+const tmp = scratchDir('botjury-teardown-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("a bot's own folder and cgroup", () => {

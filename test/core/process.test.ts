@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess, startupFailureHint } from '../../harness/core/bot-process.js';
 import { removeStaleCgroups } from '../../harness/core/containment.js';
-import { ROOT, runCli, runJson } from '../helpers.js';
+import { ROOT, runCli, runJson, scratchDir } from '../helpers.js';
 
 /** Running (a zombie left to a non-reaping init in a container counts as ended). */
 const alive = (pid: number): boolean => {
@@ -23,12 +23,12 @@ describe('bot processes', () => {
     // Four at a time, as parallel runs start them. Before its listeners were attached at the spawn,
     // a bot that ended during the cgroup moves lost its exit and its output: 5 of 6 `run -- /bin/true`
     // waited out the 30 s budget (total-time-exceeded) instead of early-exit.
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-brief-'));
+    const dir = scratchDir('botjury-brief-');
     const brief = path.join(dir, 'brief.sh');
     writeFileSync(brief, '#!/bin/sh\necho hello\necho bye >&2\nexit 3\n', { mode: 0o755 });
     const once = async (): Promise<{ exit: number | null; stdout: string; stderr: string }> => {
       const lines: string[] = [];
-      const bot = await BotProcess.start({ argv: [brief] }, { cwd: mkdtempSync(path.join(tmpdir(), 'botjury-')), invokedFrom: ROOT }, ignore);
+      const bot = await BotProcess.start({ argv: [brief] }, { cwd: scratchDir('botjury-'), invokedFrom: ROOT }, ignore);
       for (let tries = 0; tries < 200 && !(bot.exit && bot.drained); tries++) await sleep(10);
       for (let line = bot.takeLine(); line; line = bot.takeLine()) lines.push(line.text);
       const seen = { exit: bot.exit?.code ?? null, stdout: lines.join('\n'), stderr: bot.stderrHead };
@@ -127,7 +127,7 @@ describe('containment: nothing a bot starts survives the run', () => {
   let dir: string;
   let escaper: string;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'botjury-escaper-'));
+    dir = scratchDir('botjury-escaper-');
     escaper = path.join(dir, 'escaper');
     await execa('cc', ['-O2', '-o', escaper, path.join(ROOT, 'test/fixtures/bots/escaper.c')]);
   });
@@ -212,7 +212,7 @@ describe('CPU and memory count every process the bot started', () => {
     expect(memory!.evidence!.peakMb as number).toBeGreaterThan(64);
   });
   it('sums the CPU time of a child that computes', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-cpu-'));
+    const dir = scratchDir('botjury-cpu-');
     try {
       // The leader sleeps; its child burns CPU until it has used 300 ms, then says ready.
       const burn = 'import os,sys,time\nif os.fork()==0:\n  while time.process_time()<0.3: pass\n  sys.stderr.write("ready\\n"); sys.stderr.flush(); time.sleep(300)\ntime.sleep(300)';
@@ -224,7 +224,7 @@ describe('CPU and memory count every process the bot started', () => {
     }
   });
   it('keeps working with a hard data limit (prlimit) under pdeathsig, and reports the data peak', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-data-'));
+    const dir = scratchDir('botjury-data-');
     try {
       const grab = 'import sys\nhog = b"x" * (100 << 20)\nsys.stderr.write("ready\\n"); sys.stderr.flush()\nsys.stdin.read()';
       const limited = await BotProcess.start({ argv: ['python3', '-c', grab] }, { cwd: dir, invokedFrom: ROOT, memoryMb: 64 }, ignore);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../harness/core/rng.js';
 import { alquerque } from '../../harness/games/alquerque/index.js';
-import { runCli, runJson, refereeOf } from '../helpers.js';
+import { runCli, runJson, refereeOf, scratchDir } from '../helpers.js';
 
 const BOT = ['python3', 'examples/alquerque/python/bot.py'];
 
@@ -41,7 +41,7 @@ describe('an expectation no legal answer can meet', () => {
 
 describe('a forced answer', () => {
   it("keeps the dry run going: 'bot: any' where one move is legal, then an illegal scripted move is found", async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-forced-')), 'forced.yaml');
+    const file = path.join(scratchDir('botjury-forced-'), 'forced.yaml');
     writeFileSync(file, 'game: alquerque\nrole: black\nsteps:\n  - opponent: c3-d4\n  - bot: any\n  - opponent: d4-d5\n');
     const r = await runCli(['validate', file]);
     expect(r.stdout).toMatch(/forced\.yaml:6:1: step 3: scripted opponent move at ply 3 is not legal: Invalid move 'd4-d5': there is no white piece on 'd4'/);
@@ -51,7 +51,7 @@ describe('a forced answer', () => {
 
 describe("a recorded answer the jury ruled illegal ('ruled: illegal-move')", () => {
   const scenario = (steps: string): string => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-ruled-'));
+    const dir = scratchDir('botjury-ruled-');
     const file = path.join(dir, 'ruled.yaml');
     writeFileSync(file, `game: alquerque\nrole: black\nsteps:\n${steps}`);
     return file;

@@ -8,13 +8,13 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { judgeLateArrival } from '../../harness/core/seat.js';
 import { stamperDelayMs } from '../../harness/core/stamper.js';
-import { runJson, ROOT, type ReportResult } from '../helpers.js';
+import { runJson, ROOT, type ReportResult, scratchDir } from '../helpers.js';
 
 const SLEEPER_SRC = path.join(ROOT, 'test/fixtures/bots/timing/jc_sleeper.c');
 let sleeper = '';
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-timing-'));
+  const dir = scratchDir('botjury-timing-');
   sleeper = path.join(dir, 'jc_sleeper');
   await execa('cc', ['-O2', '-o', sleeper, SLEEPER_SRC]);
 });
@@ -134,7 +134,7 @@ describe('one cause, one verdict; every repetition bounded', () => {
     expect(code).toBe(1);
   });
   it.skipIf(!existsSync('/usr/bin/time'))('botjury stays under 300 MB against a bot writing 999 junk lines after every move, through a whole suite', async () => {
-    const out = mkdtempSync(path.join(os.tmpdir(), 'botjury-junk-'));
+    const out = scratchDir('botjury-junk-');
     const r = await execa('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, 'bin/botjury.js', 'check', 'alquerque', '--role', 'white',
       '--reporter', `json=${out}/r.json`, '--reporter', `html=${out}/r.html`, '--', 'python3', 'test/fixtures/bots/output/junk_after_move.py', '999'], { cwd: ROOT, reject: false });
     expect(r.exitCode).toBe(1);

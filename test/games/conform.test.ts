@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../helpers.js';
+import { ROOT, runCli, scratchDir } from '../helpers.js';
 
 const BOT = ['python3', 'examples/alquerque/python/bot.py'];
 
@@ -16,7 +16,7 @@ describe('botjury conform', () => {
   }, 300_000);
 
   it('fails one that draws its own random numbers: the same seed no longer gives the same game', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-conform-'));
+    const dir = scratchDir('botjury-conform-');
     const source = readFileSync(path.join(ROOT, 'examples/games/alquerque-py/referee.py'), 'utf8');
     // No `choose` for botjury to pick from: the referee picks the built-in player's move itself.
     const own = source
@@ -39,7 +39,7 @@ describe('botjury conform', () => {
     expect(r.code).toBe(1);
   }, 300_000);
   it('fails a reused referee that remembers the game before: played backwards, the games differ', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-conform-'));
+    const dir = scratchDir('botjury-conform-');
     const source = readFileSync(path.join(ROOT, 'examples/games/alquerque-py/referee.py'), 'utf8');
     // Its built-in player's choices rotate by the number of games the process has started: a leak.
     const leaky = source
@@ -62,7 +62,7 @@ describe('botjury conform', () => {
 describe('transcripts of runs of any status', () => {
   /** alquerque-py with a suite of three: a plain game, a `reach: [tie]` the bot never reaches, and a scenario whose data is absent. */
   function suite(): { dir: string; manifest: string } {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-conform-status-'));
+    const dir = scratchDir('botjury-conform-status-');
     copyFileSync(path.join(ROOT, 'examples/games/alquerque-py/referee.py'), path.join(dir, 'referee.py'));
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'alquerque-status', suite: 'scenarios' }));

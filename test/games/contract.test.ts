@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameDefinition } from '../../harness/core/game.js';
 import { BUILT_IN_GAMES, loadGameModule } from '../../harness/games/registry.js';
 import { writeGameSkeleton } from '../../harness/tools/new-game.js';
-import { ROOT } from '../helpers.js';
+import { ROOT, scratchDir } from '../helpers.js';
 import { play, type Play } from './contract-driver.js';
 
 /** What the real jury did when a player failed: ended the game, or played on for it. */
@@ -21,7 +21,7 @@ const ON_FAILURE: Record<string, 'ends' | 'continues'> = {
 };
 
 function skeleton(): GameDefinition {
-  const dir = mkdtempSync(path.join(tmpdir(), 'botjury-contract-'));
+  const dir = scratchDir('botjury-contract-');
   writeGameSkeleton('takeaway-contract', dir);
   return loadGameModule(path.join(dir, 'takeaway-contract', 'index.js'), dir);
 }

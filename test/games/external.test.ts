@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, runJson } from '../helpers.js';
+import { ROOT, runCli, runJson, scratchDir } from '../helpers.js';
 
 const MODULE = ['--game-module', 'examples/games/nim/index.js'];
 const BOT = ['python3', 'examples/games/nim/bots/bot.py'];
@@ -31,7 +31,7 @@ describe('a game package (examples/games/nim)', () => {
   });
 
   it("is found as the installed package botjury-game-<id> when a scenario says game: nim", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-pkg-'));
+    const dir = scratchDir('botjury-pkg-');
     mkdirSync(path.join(dir, 'node_modules'));
     symlinkSync(path.join(ROOT, 'examples/games/nim'), path.join(dir, 'node_modules', 'botjury-game-nim'));
     const file = path.join(dir, 'mine.yaml');
@@ -50,7 +50,7 @@ describe('a game package (examples/games/nim)', () => {
   });
 
   it('replay and fuzz work with it', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-pkg-tools-'));
+    const dir = scratchDir('botjury-pkg-tools-');
     const transcript = path.join(dir, 't.json');
     expect((await runCli(['run', 'examples/games/nim/scenarios/full-game.yaml', ...MODULE, '--transcript', transcript, '--', ...BOT])).code).toBe(0);
     const replay = await runCli(['replay', transcript, ...MODULE, '--', ...BOT]);
@@ -62,7 +62,7 @@ describe('a game package (examples/games/nim)', () => {
   });
 
   it('an unknown game or a module that is not a game is exit 2 with one line', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-nogame-'));
+    const dir = scratchDir('botjury-nogame-');
     const file = path.join(dir, 'x.yaml');
     writeFileSync(file, 'game: alquerqe\n');
     const unknown = await runCli(['validate', file]);

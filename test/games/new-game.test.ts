@@ -5,11 +5,11 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, runJson } from '../helpers.js';
+import { runCli, runJson, scratchDir } from '../helpers.js';
 
 describe('botjury new-game', () => {
   it('writes a skeleton that passes check, match and its own tests at once', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-newgame-'));
+    const dir = scratchDir('botjury-newgame-');
     const made = await runCli(['new-game', 'take-away', '--output', dir]);
     expect(made.code).toBe(0);
     const pkg = path.join(dir, 'take-away');
@@ -35,7 +35,7 @@ describe('botjury new-game', () => {
   });
 
   it("refuses the id of a game botjury knows, built in or loaded, before writing anything", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-newgame-taken-'));
+    const dir = scratchDir('botjury-newgame-taken-');
     const builtIn = await runCli(['new-game', 'alquerque', '--output', dir]);
     expect(builtIn.code).toBe(2);
     expect(builtIn.stderr).toContain("botjury: the game id 'alquerque' is taken (a built-in game): a package with it could not be loaded beside that game; choose another id, e.g. alquerque-2");

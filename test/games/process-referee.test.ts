@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, runJson, type ReportResult } from '../helpers.js';
+import { ROOT, runCli, runJson, type ReportResult, scratchDir } from '../helpers.js';
 
 const MODULE = ['--game-module', 'examples/games/alquerque-py/game.json'];
 
 /** The same scenarios twice: as written (built-in referee) and with game: alquerque-py. */
 function twinFolders(files: Record<string, string>): { builtIn: string; python: string } {
-  const builtIn = mkdtempSync(path.join(tmpdir(), 'botjury-twin-a-'));
-  const python = mkdtempSync(path.join(tmpdir(), 'botjury-twin-b-'));
+  const builtIn = scratchDir('botjury-twin-a-');
+  const python = scratchDir('botjury-twin-b-');
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(path.join(builtIn, name), text);
     writeFileSync(path.join(python, name), text.replace(/^game: alquerque$/m, 'game: alquerque-py'));
@@ -60,7 +60,7 @@ describe('an out-of-process referee (Alquerque in Python)', () => {
 
   it("one round trip a ply: the built-in player's reply comes with the bot's answer (draw, proposal, commit); a referee that proposes nothing plays the same games", async () => {
     const games = Object.fromEntries([3, 4].map((s) => [`game-${s}.yaml`, `game: alquerque-py\nname: seeded ${s}\nseed: ${s * 7}\n`]));
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-proposal-'));
+    const dir = scratchDir('botjury-proposal-');
     for (const [name, text] of Object.entries(games)) writeFileSync(path.join(dir, name), text);
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
     const play = async (mode: string[]) => {
@@ -111,7 +111,7 @@ describe('an out-of-process referee (Alquerque in Python)', () => {
   }, 60_000);
 
   it('a referee that breaks the protocol is a harness fault (exit 2), never the bot\'s', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-badref-'));
+    const dir = scratchDir('botjury-badref-');
     writeFileSync(path.join(dir, 'referee.py'), 'import sys\nfor line in sys.stdin:\n    sys.stdout.write("not json\\n"); sys.stdout.flush()\n');
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'broken-ref' }));

@@ -5,14 +5,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, runJson, type ReportResult } from '../helpers.js';
+import { ROOT, runCli, runJson, type ReportResult, scratchDir } from '../helpers.js';
 
 const COUNTER = path.join(ROOT, 'test/fixtures/referees/count-starts.py');
 const BOT = path.join(ROOT, 'examples/alquerque/c/build/bot');
 
 /** alquerque-py's manifest with its referee counting its starts into `log`, reuse as given. */
 function manifest(reuse: boolean, log: string, extra: string[] = []): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-'));
+  const dir = scratchDir('botjury-reuse-');
   const m = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...m, suite: path.join(ROOT, 'examples/games/alquerque-py/scenarios'), refereeReuse: reuse, referee: ['python3', COUNTER, log, ...extra] }));
   return path.join(dir, 'game.json');
@@ -31,7 +31,7 @@ const essence = (r: ReportResult) => ({ name: r.name, role: r.role, status: r.st
 
 describe('refereeReuse', () => {
   it('one referee process for a whole suite (--jobs 1), with the verdicts and outcomes of a process per game; none left after', async () => {
-    const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-log-'));
+    const scratch = scratchDir('botjury-reuse-log-');
     const [reusedLog, freshLog] = [path.join(scratch, 'reused'), path.join(scratch, 'fresh')];
     const reused = await runJson(['check', 'alquerque-py', '--jobs', '1', '--game-module', manifest(true, reusedLog), '--', BOT]);
     const fresh = await runJson(['check', 'alquerque-py', '--jobs', '1', '--game-module', manifest(false, freshLog), '--', BOT]);
@@ -44,7 +44,7 @@ describe('refereeReuse', () => {
   }, 120_000);
 
   it('run: the referee started ahead, while the scenarios are read, is the one the games use', async () => {
-    const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-log-'));
+    const scratch = scratchDir('botjury-reuse-log-');
     const log = path.join(scratch, 'warm');
     const r = await runJson(['run', path.join(ROOT, 'examples/games/alquerque-py/scenarios'), '--jobs', '1', '--game-module', manifest(true, log), '--', BOT]);
     expect(r.code, r.stderr).toBe(0);
@@ -54,7 +54,7 @@ describe('refereeReuse', () => {
   }, 120_000);
 
   it('a referee started ahead is closed when the run does not use it, or stops before any game (a scenario file at fault)', async () => {
-    const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-log-'));
+    const scratch = scratchDir('botjury-reuse-log-');
     // Scenarios of the built-in alquerque only: the referee program was started for nothing.
     const unused = path.join(scratch, 'unused');
     const r = await runJson(['run', path.join(ROOT, 'scenarios/alquerque/play-as-white.yaml'), '--game-module', manifest(true, unused), '--', BOT]);
@@ -75,7 +75,7 @@ describe('refereeReuse', () => {
   }, 120_000);
 
   it('a reused referee that cannot start: the game reports it (exit 2, one line naming the referee), as without reuse', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-'));
+    const dir = scratchDir('botjury-reuse-');
     const m = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...m, suite: path.join(ROOT, 'examples/games/alquerque-py/scenarios'), refereeReuse: true, referee: ['/nonexistent/referee'] }));
     const r = await runCli(['check', 'alquerque-py', '--game-module', path.join(dir, 'game.json'), '--', BOT]);
@@ -86,7 +86,7 @@ describe('refereeReuse', () => {
   }, 60_000);
 
   it('a referee at fault is not given another game: the tournament voids that game and plays it again with a new process', async () => {
-    const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-reuse-log-'));
+    const scratch = scratchDir('botjury-reuse-log-');
     const log = path.join(scratch, 'faulty');
     // The first process answers its 40th request with garbage (in its first game); later ones never.
     const report = path.join(scratch, 'report.json');

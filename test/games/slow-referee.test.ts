@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../harness/match/match.js';
-import { ROOT, runCli } from '../helpers.js';
+import { ROOT, runCli, scratchDir } from '../helpers.js';
 
 const C_BOT = [path.join(ROOT, 'examples/alquerque/c/build/bot')];
 const SLOW = path.join(ROOT, 'test/fixtures/referees/slow.py');
 
 function slowGame(args: string[]): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'botjury-slow-ref-'));
+  const dir = scratchDir('botjury-slow-ref-');
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
   const { suite: _suite, refereeReuse: _reuse, ...rest } = manifest; // a process per game: each is slow anew
   // Tight limits: were the referee's 300 ms counted, every slowed answer of the bots would be late.
@@ -25,7 +25,7 @@ function slowGame(args: string[]): string {
 }
 
 async function match(args: string[]): Promise<MatchReport & { console: string }> {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-slow-ref-out-')), 'match.json');
+  const out = path.join(scratchDir('botjury-slow-ref-out-'), 'match.json');
   const r = await runCli(['match', 'slow-ref', '--games', '2', '--game-module', slowGame(args), '--reporter', 'console', '--reporter', `json=${out}`, '--', ...C_BOT, '--', ...C_BOT], { timeoutMs: 120_000 });
   expect(r.code, r.stdout + r.stderr).toBe(0);
   return { ...(JSON.parse(readFileSync(out, 'utf8')) as MatchReport), console: r.stdout };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { numericSeed } from '../../harness/core/rng.js';
 import { enginePlacements } from '../../harness/games/javachallenge2015/engine-placement.js';
-import { allCodes, botVerdicts, errorCodes, ROOT, runCli, runJson, type Report } from '../helpers.js';
+import { allCodes, botVerdicts, errorCodes, ROOT, runCli, runJson, type Report, scratchDir } from '../helpers.js';
 
 const EX = path.join(ROOT, 'examples', 'javachallenge2015');
 const broken = (name: string): string[] => ['python3', path.join(EX, 'broken', name)];
@@ -64,7 +64,7 @@ describe('javachallenge2015 CLI: what goes over the wire', () => {
 
 describe('javachallenge2015 CLI: the start', () => {
   it('an integer scenario seed S starts as the real engine does with seed S; a text seed is hashed to the engine\'s seed', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-jc-seed-'));
+    const dir = scratchDir('botjury-jc-seed-');
     const playerLines = (placements: { x: number; y: number; facing: string }[]) => placements.map((p) => `${p.x} ${p.y} ${p.facing} 0`);
     const cases: [string, string[]][] = [
       ['23', ['6 15 U 0', '12 0 R 0', '6 1 D 0', '8 17 R 0']], // the engine's own log for seed 23 (jury-facts.md)

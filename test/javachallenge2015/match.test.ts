@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../harness/match/match.js';
-import { ROOT, runCli } from '../helpers.js';
+import { ROOT, runCli, scratchDir } from '../helpers.js';
 
 const HANDSHAKE = ['handshake-timeout', 'bad-handshake'];
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'botjury-jc-match-'));
+const tmp = scratchDir('botjury-jc-match-');
 const READY_AFTER = path.join(tmp, 'jc_ready_after');
 // A short game: what is tested happens before T=0.
 const SETUP = path.join(tmp, 'setup.yaml');

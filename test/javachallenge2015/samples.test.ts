@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../harness/match/match.js';
-import { ROOT, errorCodes, runCli, runJson, type ReportResult, type ReportViolation } from '../helpers.js';
+import { ROOT, errorCodes, runCli, runJson, type ReportResult, type ReportViolation, scratchDir } from '../helpers.js';
 
 const EX = path.join(ROOT, 'examples', 'javachallenge2015');
 const scannerSample = (...args: string[]) => ['java', '-cp', path.join(EX, 'samples', 'build'), 'ScannerSample', ...args];
@@ -103,7 +103,7 @@ describe('[jury] ...and fail under --strict, where warnings count', () => {
 });
 
 async function match(args: string[], bots: string[][]): Promise<{ code: number; report: MatchReport }> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-jc-samples-')), 'match.json');
+  const file = path.join(scratchDir('botjury-jc-samples-'), 'match.json');
   const r = await runCli(['match', ...args, '--reporter', `json=${file}`, ...bots.flatMap((b) => ['--', ...b])], { timeoutMs: 240_000 });
   try {
     return { code: r.code, report: JSON.parse(readFileSync(file, 'utf8')) as MatchReport };

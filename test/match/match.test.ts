@@ -7,14 +7,14 @@ import { gameSeed, pairResult, runMatch, seating, type MatchGame, type MatchRepo
 import { mergeReports } from '../../harness/match/merge.js';
 import { GAMES } from '../../harness/games/registry.js';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { ROOT, runCli } from '../helpers.js';
+import { ROOT, runCli, scratchDir } from '../helpers.js';
 import { expectRefused } from '../security/hostile.js';
 
 const PY = (game: string) => ['python3', `examples/${game}/python/bot.py`];
 const JS = (game: string) => ['node', `examples/${game}/js/bot.js`];
 
 async function match(args: string[], bots: string[][]): Promise<{ code: number; report: MatchReport; stderr: string }> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-match-')), 'match.json');
+  const file = path.join(scratchDir('botjury-match-'), 'match.json');
   const r = await runCli(['match', ...args, '--reporter', 'console', '--reporter', `json=${file}`, ...bots.flatMap((b) => ['--', ...b])], { timeoutMs: 240_000 });
   let report: MatchReport;
   try {
@@ -38,7 +38,7 @@ const errorCodes = (report: MatchReport, bot: number) => [...new Set(runsOf(repo
 
 describe('results come from the one game', () => {
   it("a bot's failure decides nothing by itself: a game that names no winner after it is a draw for both (the rules' consequence is the game's to apply)", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-match-nowinner-'));
+    const dir = scratchDir('botjury-match-nowinner-');
     for (const f of ['index.js', 'game.js', 'rules.js', 'package.json']) copyFileSync(path.join(ROOT, 'examples/games/nim', f), path.join(dir, f));
     const source = readFileSync(path.join(dir, 'game.js'), 'utf8');
     // Nim names the winner of a player's failure; this one does not.
@@ -108,7 +108,7 @@ describe('botjury match', () => {
   });
 
   it('JUnit fails the broken bot\'s seats only; the HTML shows the table above every seat\'s replay', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-match-reports-'));
+    const dir = scratchDir('botjury-match-reports-');
     const [junit, html] = [path.join(dir, 'm.xml'), path.join(dir, 'm.html')];
     const r = await runCli(['match', 'alquerque', '--games', '2', '--reporter', `junit=${junit}`, '--reporter', `html=${html}`, '--', ...PY('alquerque'), '--', 'python3', 'examples/alquerque/broken/skips-capture.py']);
     expect(r.code).toBe(1);
@@ -162,7 +162,7 @@ describe('botjury match', () => {
   it('--shard K/N and merge: the shards together are the match run at once', async () => {
     const bots = [PY('alquerque'), JS('alquerque')];
     const whole = await match(['alquerque', '--games', '4'], bots);
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-shards-'));
+    const dir = scratchDir('botjury-shards-');
     for (const k of [1, 2]) {
       const r = await runCli(['match', 'alquerque', '--games', '4', '--shard', `${k}/2`, '--reporter', `json=${path.join(dir, `s${k}.json`)}`, ...bots.flatMap((b) => ['--', ...b])], { timeoutMs: 120_000 });
       expect(r.code).toBe(0);
@@ -228,7 +228,7 @@ describe('botjury match', () => {
     const seat = report.games[0]!.seats.find((s) => s.role === '0')!;
     // Player 0 alone, same seed (READY counts as a ply): everything the jury sends before its first action is the same bytes
     // (the start map and positions; later turns differ, as the other players are bots now).
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-jc-')), 'seat-0.yaml');
+    const file = path.join(scratchDir('botjury-jc-'), 'seat-0.yaml');
     writeFileSync(file, 'game: javachallenge2015\nrole: "0"\nseed: 4\nsteps:\n  - play: { plies: 2 }\n');
     const alone = await runCli(['run', file, '--reporter', 'json', '--', ...bots[seat.bot!]!]);
     const aloneRun = (JSON.parse(alone.stdout) as { results: { transcript: { dir: string; text: string }[] }[] }).results[0]!;
@@ -257,7 +257,7 @@ describe('botjury match', () => {
   });
 
   it('hostile --record and --setup files: exit 2, one line, nothing run; a record\'s move is shown escaped', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-match-hostile-'));
+    const dir = scratchDir('botjury-match-hostile-');
     const bots = ['--', ...PY('alquerque'), '--', ...PY('alquerque')];
     const file = (name: string, content: string | Buffer) => {
       writeFileSync(path.join(dir, name), content);
@@ -334,7 +334,7 @@ describe('botjury match', () => {
 
 describe('a bot that fails at once in a later game', () => {
   it("is that bot's crash, not a harness fault: the command started properly in games 1 and 2", async () => {
-    const counter = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-third-')), 'starts');
+    const counter = path.join(scratchDir('botjury-third-'), 'starts');
     const flaky = ['python3', 'test/fixtures/bots/fails-third-start.py', counter, 'examples/alquerque/c/build/bot'];
     const { code, report } = await match(['alquerque', '--games', '3'], [flaky, ['examples/alquerque/c/build/bot']]);
     expect(code).toBe(1);

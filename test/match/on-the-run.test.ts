@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../harness/match/match.js';
-import { runCli } from '../helpers.js';
+import { runCli, scratchDir } from '../helpers.js';
 
 const PY = ['python3', 'examples/on-the-run/python/bot.py'];
 const JS = ['node', 'examples/on-the-run/js/bot.js'];
 
 async function match(args: string[], bots: string[][]): Promise<{ code: number; report: MatchReport; output: string }> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-otr-match-')), 'match.json');
+  const file = path.join(scratchDir('botjury-otr-match-'), 'match.json');
   const r = await runCli(['match', 'on-the-run', ...args, '--reporter', 'console', '--reporter', `json=${file}`, ...bots.flatMap((b) => ['--', ...b])], { timeoutMs: 240_000 });
   try {
     return { code: r.code, report: JSON.parse(readFileSync(file, 'utf8')) as MatchReport, output: r.stdout + r.stderr };

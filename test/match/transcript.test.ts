@@ -14,9 +14,9 @@ import {
   MATCH_TRANSCRIPT_CAPS, MatchRecorder, matchTranscriptLineProblems, openMatchTranscript, type MatchTranscriptGame, type MatchTranscriptHeader, type MatchTranscriptReadOptions,
 } from '../../harness/tools/match-transcript.js';
 import { compileSchema, transcriptAjv } from '../../harness/tools/transcript.js';
-import { ROOT, runCli } from '../helpers.js';
+import { ROOT, runCli, scratchDir } from '../helpers.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-match-transcript-test-'));
+const tmp = scratchDir('botjury-match-transcript-test-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const C_BOT = ['examples/alquerque/c/build/bot'];

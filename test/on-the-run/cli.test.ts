@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, runJson } from '../helpers.js';
+import { runCli, runJson, scratchDir } from '../helpers.js';
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'botjury-otr-'));
+const tmp = scratchDir('botjury-otr-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function scenario(name: string, body: string): string {

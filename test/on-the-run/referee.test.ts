@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { ScenarioError } from '../../harness/core/game.js';
 import { parseConnect } from '../../harness/games/on-the-run/map.js';
 import { drive, EXAMPLE_MAP, ListBot, referee, SimBot } from './fixtures.js';
+import { scratchDir } from '../helpers.js';
 
 const example = { connect: EXAMPLE_MAP };
 
@@ -33,7 +34,7 @@ describe('setup and connect.txt', () => {
   });
 
   test('a map file (relative to the scenario) and inline text are written byte for byte', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'otr-'));
+    const dir = scratchDir('otr-');
     const withViewerData = EXAMPLE_MAP + '1 10 10\n2 20 10\n';
     writeFileSync(path.join(dir, 'demo.txt'), withViewerData);
     const ref = referee('fugitive', { map: 'demo.txt' }, 1, undefined, dir);

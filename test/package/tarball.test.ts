@@ -12,10 +12,10 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fencedBlocks } from '../markdown.js';
-import { ROOT, type Report } from '../helpers.js';
+import { ROOT, type Report, scratchDir } from '../helpers.js';
 import { allRuns, annotations, FakeRunner, workflowCommands, type StepRun, type Step } from './fake-runner.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-package-'));
+const tmp = scratchDir('botjury-package-');
 const app = path.join(tmp, 'my-bot');
 const PYTHON_BOT = ['python3', 'node_modules/botjury/examples/alquerque/python/bot.py'];
 let tarball: string;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport, ScenarioResult } from '../../harness/index.js';
 import { syntheticResult } from './reports.js';
 import { htmlPage } from '../../reporters/html.js';
-import { runCli } from '../helpers.js';
+import { runCli, scratchDir } from '../helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -56,7 +56,7 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)('HTML report in chromium', () => {
 
   beforeAll(async () => {
     if (!HAVE_CHROMIUM) throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium before npm test (see .ci/run)`);
-    dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-browser-'));
+    dir = scratchDir('botjury-browser-');
     hostileFile = path.join(dir, 'hostile.html');
     // One run at a time: some games have answer limits of 100 ms, and the machine may be busy.
     for (const g of GAMES) {

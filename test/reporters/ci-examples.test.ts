@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, ROOT } from '../helpers.js';
+import { CLI, ROOT, scratchDir } from '../helpers.js';
 import { parseXml, findAll } from './reports.js';
 
 interface Step {
@@ -49,7 +49,7 @@ async function runShard(command: string[], cwd: string) {
 describe('CI examples', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-ci-'));
+    dir = scratchDir('botjury-ci-');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -16,11 +16,11 @@ import { mdCode, mdLine, mdText, STEP_SUMMARY_LIMIT, summaryMarkdown } from '../
 import { seatBots } from '../../reporters/causes.js';
 import { htmlPage } from '../../reporters/html.js';
 import type { Output } from '../../reporters/output.js';
-import { runCli } from '../helpers.js';
+import { runCli, scratchDir } from '../helpers.js';
 import { workflowCommands } from '../package/fake-runner.js';
 import { syntheticResult } from './reports.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-github-'));
+const tmp = scratchDir('botjury-github-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function collect(): Output & { text: () => string } {

@@ -15,7 +15,7 @@ import { applyPatch, diff } from '../../reporters/html/delta.js';
 import { decodeFrames, unpackScenario } from '../../reporters/html/pack.js';
 import { groupVerdicts } from '../../reporters/html/verdicts.js';
 import type { Output } from '../../reporters/output.js';
-import { CLI, ROOT, SHARED } from '../helpers.js';
+import { CLI, ROOT, SHARED, scratchDir } from '../helpers.js';
 import { HOSTILE_BOT, runWithReports, syntheticResult } from './reports.js';
 
 interface EmbeddedScenario {
@@ -331,7 +331,7 @@ describe.skipIf(!existsSync(path.join(SHARED, 'data', 'amazes')))('HTML report o
   let suite: Promise<{ html: string; peakMb: number }> | undefined;
   const runSuite = (): Promise<{ html: string; peakMb: number }> =>
     (suite ??= (async () => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-html-size-'));
+      const dir = scratchDir('botjury-html-size-');
       try {
         const file = path.join(dir, 'amazes.html');
         // Python reports the peak resident memory of its largest child: botjury (the C bot is a few MB).

@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli, type Report } from '../helpers.js';
+import { runCli, type Report, scratchDir } from '../helpers.js';
 
 export type ReportKind = 'json' | 'tap' | 'junit' | 'html';
 
@@ -20,7 +20,7 @@ export interface ReportsRun {
 
 /** `botjury <args> --reporter json=… --reporter <kind>=… -- <bot>`: every report comes from the same run. */
 export async function runWithReports(args: string[], bot: string[], kinds: ReportKind[], options: { env?: Record<string, string> } = {}): Promise<ReportsRun> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-reports-'));
+  const dir = scratchDir('botjury-reports-');
   try {
     const all: ReportKind[] = ['json', ...kinds.filter((k) => k !== 'json')];
     const file = (k: ReportKind): string => path.join(dir, `report.${k === 'junit' ? 'xml' : k}`);

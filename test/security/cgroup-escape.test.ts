@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProcessTree, removeStaleCgroups } from '../../harness/core/containment.js';
 import { fdTarget } from '../../harness/core/proc.js';
-import { runCli } from '../helpers.js';
+import { runCli, scratchDir } from '../helpers.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-cgroup-escape-'));
+const tmp = scratchDir('botjury-cgroup-escape-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const FIXTURE = 'test/fixtures/bots/cgroup-escaper.py';
 

@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_CAPS, FileError, readBoundedFile, readSetupFile } from '../../harness/core/files.js';
-import { runCli } from '../helpers.js';
+import { runCli, scratchDir } from '../helpers.js';
 import { expectRefused } from './hostile.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-files-test-'));
+const tmp = scratchDir('botjury-files-test-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const FIX = 'test/fixtures/security';
 const SECRET = 'SECRET-LINE-7f3a9';

@@ -13,10 +13,10 @@ import { bufferSource } from '../../harness/core/json-parts.js';
 import { LEAN_GAME_BYTES, mergeReports, ShardMerger, shardParts } from '../../harness/match/merge.js';
 import { clipVerdict, COMPACT_EVIDENCE_CHARS, COMPACT_TEXT_CHARS, compactGame, gameSeed, type MatchReport } from '../../harness/match/match.js';
 import { compileSchema, transcriptAjv } from '../../harness/tools/transcript.js';
-import { ROOT, runCli } from '../helpers.js';
+import { ROOT, runCli, scratchDir } from '../helpers.js';
 import { expectRefused, runMeasured } from './hostile.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-forged-shards-'));
+const tmp = scratchDir('botjury-forged-shards-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const BOTS = [['python3', 'examples/alquerque/python/bot.py'], ['node', 'examples/alquerque/js/bot.js']];
 const shard = (k: number): string => path.join(tmp, `s${k}.json`);

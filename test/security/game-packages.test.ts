@@ -9,10 +9,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { definitionDataProblem } from '../../harness/games/manifest.js';
 import { BUILT_IN_GAMES } from '../../harness/games/registry.js';
-import { ROOT, runCli } from '../helpers.js';
+import { ROOT, runCli, scratchDir } from '../helpers.js';
 import { expectRefused, runMeasured } from './hostile.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-game-packages-'));
+const tmp = scratchDir('botjury-game-packages-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const list = (module: string, ...rest: string[]) => runCli(['list', ...rest, '--game-module', module], { timeoutMs: 30_000 });
 const BASE = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, any>;

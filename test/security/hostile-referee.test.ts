@@ -17,7 +17,7 @@ import { closeIdleReferees, processGame, REFEREE_DEFAULT_LIMITS, REFEREE_SNAPSHO
 import type { RunReport } from '../../harness/core/runner.js';
 import type { MatchReport } from '../../harness/match/match.js';
 import { compileSchema, transcriptAjv } from '../../harness/tools/transcript.js';
-import { ROOT } from '../helpers.js';
+import { ROOT, scratchDir } from '../helpers.js';
 import { runMeasured, startMeasured, type MeasuredRun } from './hostile.js';
 
 const HOSTILE = path.join(ROOT, 'test/fixtures/referees/hostile.py');
@@ -45,7 +45,7 @@ interface HostileGame {
  * line of the referee, of everything it forks, and of the bots.
  */
 function hostileGame(mode: string, options: { limits?: { startupMs: number; answerMs: number }; fromGame?: number; referee?: string[] } = {}): HostileGame {
-  const dir = mkdtempSync(path.join(tmpdir(), 'botjury-hostile-ref-'));
+  const dir = scratchDir('botjury-hostile-ref-');
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
   const { suite: _suite, ...rest } = manifest;
   const referee = options.referee ?? ['python3', HOSTILE, mode, dir, ...(options.fromGame ? [String(options.fromGame)] : [])];

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
-import { ROOT, type CliRun } from '../helpers.js';
+import { ROOT, type CliRun, scratchDir } from '../helpers.js';
 
 export function expectRefused(r: CliRun, reason: RegExp, label = ''): void {
   expect(r.code, `${label}\n${r.stderr}`).toBe(2);
@@ -31,7 +31,7 @@ export interface MeasuredRun extends CliRun {
  * (process.resourceUsage().maxRSS, at exit: interrupted runs too) into a file of its own.
  */
 export function startMeasured(args: string[], options: { cwd?: string; timeoutMs?: number } = {}): { child: ResultPromise; result: Promise<MeasuredRun> } {
-  const rssFile = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-rss-')), 'maxrss');
+  const rssFile = path.join(scratchDir('botjury-rss-'), 'maxrss');
   const cli = pathToFileURL(path.join(ROOT, 'dist', 'harness', 'cli.js')).href;
   const code = `
     import { writeFileSync } from 'node:fs';

@@ -5,10 +5,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers.js';
+import { runCli, scratchDir } from '../helpers.js';
 import { expectRefused } from './hostile.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-inputs-test-'));
+const tmp = scratchDir('botjury-inputs-test-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const FIX = 'test/fixtures/security';
 // Never started: every case here must be refused before the bot runs.

@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, ROOT } from '../helpers.js';
+import { CLI, ROOT, scratchDir } from '../helpers.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-interrupt-test-'));
+const tmp = scratchDir('botjury-interrupt-test-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('an interrupted check', () => {

@@ -37,6 +37,17 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/** A bot's own folder, directly under /tmp as botjury makes them; removed with the file's others. */
+const cwds: string[] = [];
+function freshCwd(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'botjury-'));
+  cwds.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of cwds) rmSync(dir, { recursive: true, force: true });
+});
+
 function script(name: string, text: string): string {
   const file = path.join(tmp, name);
   writeFileSync(file, text, { mode: 0o755 });
@@ -45,7 +56,7 @@ function script(name: string, text: string): string {
 
 describe.skipIf(PROBLEM !== null && !IN_CI)('a sandboxed bot, as the host sees it', () => {
   it('has namespaces of its own, a session of its own, no capabilities, no new privileges, and an unprivileged uid', async () => {
-    const bot = await BotProcess.start({ argv: [script('reads.sh', '#!/bin/sh\nexec cat >/dev/null\n')] }, { cwd: mkdtempSync(path.join(os.tmpdir(), 'botjury-')), invokedFrom: ROOT, isolate: { freshCwd: true } }, ignore);
+    const bot = await BotProcess.start({ argv: [script('reads.sh', '#!/bin/sh\nexec cat >/dev/null\n')] }, { cwd: freshCwd(), invokedFrom: ROOT, isolate: { freshCwd: true } }, ignore);
     try {
       // The bot's program once the limits' launcher (prlimit) has become it.
       const cmdline = (pid: number | undefined): string => (pid === undefined ? '' : readFileSync(`/proc/${pid}/cmdline`, 'latin1'));
@@ -83,7 +94,7 @@ describe.skipIf(PROBLEM !== null && !IN_CI)('a sandboxed bot, as the host sees i
     // A shell writes at once; read by the set-up, these bytes would be lost (about half the starts before the fix).
     const early = script('early.sh', '#!/bin/sh\necho "early $$" >&2\nexec cat >/dev/null\n');
     for (let i = 0; i < 12; i++) {
-      const bot = await BotProcess.start({ argv: [early] }, { cwd: mkdtempSync(path.join(os.tmpdir(), 'botjury-')), invokedFrom: ROOT, isolate: { freshCwd: true } }, ignore);
+      const bot = await BotProcess.start({ argv: [early] }, { cwd: freshCwd(), invokedFrom: ROOT, isolate: { freshCwd: true } }, ignore);
       for (let tries = 0; tries < 100 && !bot.stderrHead.includes('\n'); tries++) await sleep(10);
       const head = bot.stderrHead;
       await bot.stop();
@@ -96,7 +107,7 @@ describe.skipIf(PROBLEM !== null && !IN_CI)('a sandboxed bot, as the host sees i
     // sandboxes while each one's program is looked for (with a yield there, 8 of 20 runs lost the exit).
     const brief = script('brief.sh', '#!/bin/sh\necho bye >&2\nexit 3\n');
     const once = async (): Promise<{ exit: number | null; stderr: string }> => {
-      const bot = await BotProcess.start({ argv: [brief] }, { cwd: mkdtempSync(path.join(os.tmpdir(), 'botjury-')), invokedFrom: ROOT, isolate: { freshCwd: true } }, ignore);
+      const bot = await BotProcess.start({ argv: [brief] }, { cwd: freshCwd(), invokedFrom: ROOT, isolate: { freshCwd: true } }, ignore);
       for (let tries = 0; tries < 200 && !(bot.exit && bot.stderrHead); tries++) await sleep(10);
       const seen = { exit: bot.exit?.code ?? null, stderr: bot.stderrHead };
       await bot.stop();
@@ -111,11 +122,8 @@ describe.skipIf(PROBLEM !== null && !IN_CI)('a sandboxed bot, as the host sees i
   it('dies with botjury: SIGKILL to botjury ends the sandbox and everything in it, without a cgroup to empty (--die-with-parent)', async () => {
     const forever = script('forever.sh', '#!/bin/sh\ntrap "" TERM HUP PIPE\nwhile :; do sleep 1; done\n');
     // A botjury of its own (a node process that starts one sandboxed bot and says its processes), killed without warning.
-    const jury = script('jury.mjs', `import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { BotProcess } from ${JSON.stringify(path.join(ROOT, 'dist/harness/core/bot-process.js'))};
-const bot = await BotProcess.start({ argv: [${JSON.stringify(forever)}] }, { cwd: mkdtempSync(path.join(os.tmpdir(), 'botjury-')), invokedFrom: '/', isolate: { freshCwd: true } }, () => undefined);
+    const jury = script('jury.mjs', `import { BotProcess } from ${JSON.stringify(path.join(ROOT, 'dist/harness/core/bot-process.js'))};
+const bot = await BotProcess.start({ argv: [${JSON.stringify(forever)}] }, { cwd: ${JSON.stringify(freshCwd())}, invokedFrom: '/', isolate: { freshCwd: true } }, () => undefined);
 for (let tries = 0; tries < 200 && bot.processIds().length < 2; tries++) await new Promise((r) => setTimeout(r, 10));
 console.log(JSON.stringify([bot.pid, ...bot.processIds()]));
 setInterval(() => undefined, 1000);

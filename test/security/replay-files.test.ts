@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAN_PART_BYTES, loadTranscript, MAX_RUN_TRANSCRIPT, type TranscriptFile } from '../../harness/tools/transcript.js';
-import { runCli } from '../helpers.js';
+import { runCli, scratchDir } from '../helpers.js';
 import { expectRefused, runMeasured } from './hostile.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-replay-files-'));
+const tmp = scratchDir('botjury-replay-files-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const BOT = ['python3', 'examples/alquerque/python/bot.py'];
 /** botjury's own peak resident memory (Node alone takes ~50 MB). */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../harness/match/match.js';
-import { runCli } from '../helpers.js';
+import { runCli, scratchDir } from '../helpers.js';
 
 const PY = ['python3', 'examples/snakecore/python/bot.py'];
 const JS = ['node', 'examples/snakecore/js/bot.js'];
@@ -14,7 +14,7 @@ const C = ['examples/snakecore/c/build/bot'];
 const QUITTER = ['python3', 'examples/snakecore/broken/exits-early.py'];
 
 async function match(args: string[], bots: string[][]): Promise<{ code: number; report: MatchReport }> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-snakecore-match-')), 'match.json');
+  const file = path.join(scratchDir('botjury-snakecore-match-'), 'match.json');
   const r = await runCli(['match', 'snakecore', ...args, '--reporter', `json=${file}`, ...bots.flatMap((b) => ['--', ...b])], { timeoutMs: 240_000 });
   try {
     return { code: r.code, report: JSON.parse(readFileSync(file, 'utf8')) as MatchReport };
@@ -72,7 +72,7 @@ describe('botjury match snakecore: four bot seats', () => {
   }, 240_000);
 
   it('a match transcript replays: every seat the same verdicts, bot output and jury input (a name is recorded as not a move)', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'botjury-snakecore-replay-'));
+    const dir = scratchDir('botjury-snakecore-replay-');
     const [setup, transcript] = [path.join(dir, 'small.yaml'), path.join(dir, 'match.jsonl')];
     writeFileSync(setup, 'setup:\n  size: 8\n  moves: 5\n  walls: 2\n  blocks: 6\n  energy: 2\n');
     const played = await runCli(['match', 'snakecore', '--games', '1', '--seed', '3', '--setup', setup, '--transcript', transcript, '--', ...PY, '--', 'python3', 'examples/snakecore/broken/bad-action.py', '--', ...JS]);
@@ -90,7 +90,7 @@ describe('botjury match snakecore: four bot seats', () => {
   it('python 1 reads the same bytes before its first move as a bot checked alone in seat 1 with the same seed', async () => {
     const { report } = await match(['--games', '1', '--seed', '7'], [PY, JS, PY, JS]);
     const seat = report.games[0]!.seats.find((s) => s.role === '1')!;
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'botjury-snakecore-seat-')), 'seat-1.yaml');
+    const file = path.join(scratchDir('botjury-snakecore-seat-'), 'seat-1.yaml');
     writeFileSync(file, 'game: snakecore\nrole: "1"\nseed: 7\nsteps:\n  - play: { plies: 2 }\n');
     const alone = await runCli(['run', file, '--reporter', 'json', '--', ...PY]);
     const aloneRun = (JSON.parse(alone.stdout) as { results: { transcript: Transcript }[] }).results[0]!;

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_REMOVAL_RUNS, messageKind, removeSteps, simplify, violationKey, type Reproduces } from '../../harness/tools/fuzz.js';
 import type { StepText } from '../../harness/tools/scenario-text.js';
-import { runCli, runJson } from '../helpers.js';
+import { runCli, runJson, scratchDir } from '../helpers.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-fuzz-test-'));
+const tmp = scratchDir('botjury-fuzz-test-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const BROKEN = 'examples/alquerque/broken';

@@ -8,9 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { alquerque } from '../../harness/games/alquerque/index.js';
 import { parseCodeCup2008, parseRecord, RecordError } from '../../harness/tools/import.js';
 import type { TranscriptFile } from '../../harness/tools/transcript.js';
-import { ROOT, runCli, runJson } from '../helpers.js';
+import { ROOT, runCli, runJson, scratchDir } from '../helpers.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-import-test-'));
+const tmp = scratchDir('botjury-import-test-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const PLAYS_MOVES = 'test/fixtures/tools/plays-moves.py';

@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { transcriptProblems, type TranscriptFile } from '../../harness/tools/transcript.js';
-import { ROOT, runCli, runJson } from '../helpers.js';
+import { ROOT, runCli, runJson, scratchDir } from '../helpers.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'botjury-replay-test-'));
+const tmp = scratchDir('botjury-replay-test-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const BOT = 'examples/alquerque/python/bot.py';

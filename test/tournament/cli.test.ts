@@ -9,14 +9,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { schemaProblems } from '../../harness/tournament/schemas.js';
 import type { TournamentReport } from '../../harness/tournament/types.js';
 import type { MatchReport } from '../../harness/match/match.js';
-import { isolationTestProblem, ROOT, runCli } from '../helpers.js';
+import { isolationTestProblem, ROOT, runCli, scratchDir } from '../helpers.js';
 
 const GOOD = [path.join(ROOT, 'examples/alquerque/c/build/bot')];
 const WEAK = ['python3', path.join(ROOT, 'test/fixtures/bots/alquerque-random.py')];
 const ARGS = ['alquerque', '--rounds', '2', '--seed', 'shards'];
 const botArgs = (bots: string[][]): string[] => bots.flatMap((b) => ['--', ...b]);
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-tournament-cli-'));
+const scratch = scratchDir('botjury-tournament-cli-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const file = (name: string): string => path.join(scratch, name);
 const read = <T>(name: string): T => JSON.parse(readFileSync(file(name), 'utf8')) as T;

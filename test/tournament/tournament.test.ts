@@ -13,7 +13,7 @@ import { schemaProblems } from '../../harness/tournament/schemas.js';
 import { headToHead } from '../../harness/tournament/pentanomial.js';
 import { crossTableRows } from '../../harness/tournament/report.js';
 import type { TournamentReport } from '../../harness/tournament/types.js';
-import { CLI, ROOT, runCli } from '../helpers.js';
+import { CLI, ROOT, runCli, scratchDir } from '../helpers.js';
 
 const GOOD = [path.join(ROOT, 'examples/alquerque/c/build/bot')];
 const WEAK = ['python3', path.join(ROOT, 'test/fixtures/bots/alquerque-random.py')];
@@ -23,7 +23,7 @@ const FIELD_ARGS = ['alquerque', '--rounds', '2', '--seed', '25'];
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'botjury-tournament-'));
+const scratch = scratchDir('botjury-tournament-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let fileNumber = 0;
 const scratchFile = (name: string): string => path.join(scratch, `${++fileNumber}-${name}`);

@@ -89,7 +89,7 @@ describe('CLI contract: exit codes and harness faults', () => {
     expect(report.summary).toEqual({ passed: 1, failed: 0, errors: 0, skipped: 0, inconclusive: 0 });
   });
   it('writes several reporters at once: console to stderr when JSON goes to stdout, and =FILE', async () => {
-    const file = `/tmp/botjury-test-${process.pid}.json`;
+    const file = path.join(scratchDir('botjury-reporters-'), 'report.json');
     const r = await runCli(['run', 'test/fixtures/scenarios/black-short.yaml', '--reporter', 'console', '--reporter', `json=${file}`, '--', ...QBOT]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/1 passed, 0 failed/);

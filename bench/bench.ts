@@ -523,6 +523,7 @@ async function matchSection(): Promise<void> {
     // referee's `python3` as PATH finds it, and, where that is a version manager's shim (pyenv's execs
     // bash scripts first: ~80 ms a start here), the interpreter it runs, first on PATH.
     const python = pythonBehindShim(dir);
+    const direct = python ? { ...process.env, PATH: `${python}${path.delimiter}${process.env.PATH ?? ''}` } : undefined;
     const builtIns: number[] = [];
     const programs: number[] = [];
     const directs: number[] = [];
@@ -530,7 +531,7 @@ async function matchSection(): Promise<void> {
     for (let i = 0; i < (QUICK ? 1 : 7); i++) {
       builtIns.push(timedCli(['run', path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'), '--jobs', '1', '--reporter', 'json=/dev/null', '--', cBot('alquerque')]));
       programs.push(referee());
-      if (python) directs.push(referee({ ...process.env, PATH: `${python}${path.delimiter}${process.env.PATH ?? ''}` }));
+      if (direct) directs.push(referee(direct));
     }
     // Each round's ratio (its three runs side by side, under the same load), the median of the rounds':
     // a run moved by 20 % from one to the next here, the machine's drift moves a round's three together.
@@ -538,8 +539,7 @@ async function matchSection(): Promise<void> {
     const builtIn = summarize(builtIns).median;
     const program = summarize(programs).median;
     console.log(`   the Alquerque suite, C bot (${builtIns.length} rounds, alternated; medians): built-in game ${builtIn.toFixed(2)} s, referee program (Python) ${program.toFixed(2)} s: ${ratio(programs).toFixed(2)}× (median of the rounds' ratios; goal ≤ 1.5×)`);
-    if (python) {
-      const direct = summarize(directs).median;
+    if (direct) {
       // What the shim alone costs a start, beside: the referee's command (python3 -I -S) through PATH and direct.
       const start = (env?: NodeJS.ProcessEnv) => {
         const t0 = process.hrtime.bigint();
@@ -550,9 +550,9 @@ async function matchSection(): Promise<void> {
       const straight: number[] = [];
       for (let i = 0; i < 5; i++) {
         viaShim.push(start());
-        straight.push(start({ ...process.env, PATH: `${python}${path.delimiter}${process.env.PATH ?? ''}` }));
+        straight.push(start(direct));
       }
-      console.log(`   the same with python3 run directly (${python}), not through the shim PATH finds first: ${direct.toFixed(2)} s: ${ratio(directs).toFixed(2)}×`);
+      console.log(`   the same with python3 run directly (${python}), not through the shim PATH finds first: ${summarize(directs).median.toFixed(2)} s: ${ratio(directs).toFixed(2)}×`);
       console.log(`   (python3 -I -S starts in ${summarize(viaShim).median.toFixed(0)} ms through the shim, ${summarize(straight).median.toFixed(0)} ms direct: the shim's bash scripts, once a run)`);
     }
 

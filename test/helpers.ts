@@ -1,6 +1,6 @@
 // Shared test helpers: run the built CLI (dist/, built by `pretest`) as a user would, and read its JSON report.
 import { execa } from 'execa';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -124,7 +124,7 @@ export function errorCodes(report: Report): string[] {
  * the machine was loaded (a reply over its limit by the wall clock, excused by measured load).
  */
 export function allCodes(report: Report): string[] {
-  return [...new Set(report.results.flatMap((r) => r.violations.filter((v) => v.code !== 'late-excused').map((v) => v.code)))].sort();
+  return [...new Set(report.results.flatMap((r) => botVerdicts(r).map((v) => v.code)))].sort();
 }
 
 /** A run's violations without `late-excused` (the machine's load, with its evidence: see allCodes), in order. */

@@ -5,8 +5,7 @@
 // here (test/package/ runs npx itself). A line ending in `# exits N` must exit with N, every other
 // with 0. Not run: ```sh illustrative blocks, and `npm ci` and `npm test`, which are what runs this.
 import { execa } from 'execa';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ROOT, scratchDir } from './helpers.js';

@@ -292,10 +292,7 @@ function poolKeyOf(manifest: RefereeManifest, dir: string): string {
 export async function warmUpReferee(manifest: RefereeManifest, dir: string): Promise<void> {
   const key = poolKeyOf(manifest, dir);
   if ((idle.get(key)?.length ?? 0) > 0 || (warming.get(key)?.length ?? 0) > 0) return;
-  const pending = RefereeConnection.open(refereeName(manifest), manifest.referee, dir).then(
-    (connection) => connection,
-    () => null,
-  );
+  const pending = RefereeConnection.open(refereeName(manifest), manifest.referee, dir).catch(() => null);
   const list = warming.get(key) ?? [];
   warming.set(key, list);
   list.push(pending);

@@ -29,8 +29,6 @@ describe('Alquerque goals (reach:)', () => {
   }, 150_000);
 
   it('a recorded run (--transcript) judges goals as an unrecorded one', async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const transcript = path.join(scratchDir('botjury-goal-t-'), 't.json');
     const { report } = await runJson(['run', 'scenarios/alquerque/capture-continuation.yaml', '--transcript', transcript, '--', 'python3', 'examples/alquerque/python/bot.py']);
@@ -65,8 +63,7 @@ describe('Alquerque goals (reach:)', () => {
   });
 
   it('an unknown goal is the scenario file\'s error, with a suggestion', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { writeFileSync } = await import('node:fs');
     const path = await import('node:path');
     const file = path.join(scratchDir('botjury-goal-'), 'goal.yaml');
     writeFileSync(file, 'game: alquerque\nreach: [tie, capture-chian]\n');

@@ -2,8 +2,7 @@
 // reads exactly what the CodeCup 2010 jury sent that player (the same bytes as when it plays alone
 // against the same moves), and a failure has the jury's consequence once — T for that player to the end
 // of the game, score 0 — in the one outcome both seats share.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Ending, FailureCode } from '../../harness/core/game.js';

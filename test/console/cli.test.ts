@@ -1,8 +1,7 @@
 // The command line as a person meets it: per-command help with examples that run, "did you mean",
 // list <game>, -t/--grep, --bail, and the console's verdict blocks for real broken bots.
 import { execa } from 'execa';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../harness/cli/options.js';

@@ -1,6 +1,5 @@
 // The unflushed-output fix in the bot's own language, chosen from the bot command and the files it names.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { botLanguage, fixHint, type BotLanguage } from '../../reporters/console/fix-hints.js';

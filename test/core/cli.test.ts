@@ -1,6 +1,5 @@
 import { execa } from 'execa';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, runJson, scratchDir } from '../helpers.js';

@@ -1,9 +1,7 @@
 // A fast bot's answer is often in the pipe before botjury is back in its event loop (it arrives while
 // the write's system call wakes the bot). The seat reads the pipe once before its first sleep, so such
 // an answer is stamped then, not a loop turn later (~15 µs on a 2-core VM: docs/timing.md).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BotProcess } from '../../harness/core/bot-process.js';
 import type { AnswerRequest } from '../../harness/core/game.js';

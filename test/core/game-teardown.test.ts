@@ -2,8 +2,7 @@
 // the bots' folders and cgroups are removed before a run's report is out; botjury's move back out of a bot's
 // cgroup after the spawn is not waited for, and until it is done the cgroup is never killed whole.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScenarios } from '../../harness/index.js';

@@ -1,7 +1,6 @@
 // A scenario's own mistakes are the harness's fault (exit 2), never the bot's; and a scenario that
 // ends a game early reports no invented winner.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../harness/core/rng.js';

@@ -2,8 +2,7 @@
 // repeats one fault without end (issue 12). Each case runs a real bot through the CLI; none asserts a
 // speed figure: they assert what the verdict rests on, so they hold on a loaded 2-core machine.
 import { execa } from 'execa';
-import { existsSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { judgeLateArrival } from '../../harness/core/seat.js';

@@ -1,7 +1,6 @@
 // `botjury conform`: the conformance check for referee authors. The Python Alquerque referee conforms;
 // one that draws its own random numbers (instead of letting botjury choose) is caught.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, scratchDir } from '../helpers.js';

@@ -4,8 +4,7 @@
 // (every move scripted as recorded) gives the same bytes; the turn order does not depend on which seats
 // have bots; every action names a seat it may; a failure of any seat ends or continues the game as that
 // game's jury did. A new game registered anywhere gets this test without writing one.
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameDefinition } from '../../harness/core/game.js';

@@ -1,8 +1,7 @@
 // A sixth game from outside botjury: examples/games/nim is a game package (rules, referee, suite,
 // example bots) that nothing in harness/ names. It works through --game-module, and as the installed
 // package botjury-game-nim when a scenario says `game: nim`.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, runJson, scratchDir } from '../helpers.js';

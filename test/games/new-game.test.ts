@@ -1,8 +1,7 @@
 // `botjury new-game <id>` writes a game package that works at once: its suite passes `check` with its
 // example bot, its own tests pass, and a broken answer is judged.
 import { execa } from 'execa';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runJson, scratchDir } from '../helpers.js';

@@ -1,8 +1,7 @@
 // Referees in any language: examples/games/alquerque-py is the Alquerque jury in Python, spoken to in
 // JSON lines (harness/games/process-referee.ts). On the game's whole suite and on seeded games of
 // random bots it gives the same verdicts, outcomes, goals and transcripts as the built-in referee.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';

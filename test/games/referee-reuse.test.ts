@@ -1,8 +1,7 @@
 // refereeReuse (game.json): a referee program that handles `start` again keeps its process from game to
 // game — the same verdicts as a process per game, far fewer process starts — and a referee that was at
 // fault once is never given another game. Nothing outlives the run.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, runJson, type ReportResult, scratchDir } from '../helpers.js';

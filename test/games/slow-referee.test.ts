@@ -4,8 +4,7 @@
 // referee's time. Were the referee's time counted, every slowed answer would be late (300 > 250 ms); the
 // C bot answers in microseconds, and the rest of the limit is room for a loaded machine (at 100 ms, a
 // load average of 10 on two cores gave near-limit warnings, over 80 ms, now and then).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../harness/match/match.js';

@@ -1,7 +1,6 @@
 // JavaChallenge2015 end to end: the built CLI runs the built-in suite against the example bots.
 // Correct bots pass for every player id; each broken bot fails with exactly its verdict.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { numericSeed } from '../../harness/core/rng.js';

@@ -12,7 +12,6 @@
 // runnable, which a sleeping compiled bot hardly does (a Python bot's start-up did: 0.1 s and more).
 import { execa } from 'execa';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../harness/match/match.js';

@@ -7,8 +7,7 @@
 // The tests marked [jury] fail without the per-profile tolerances (profile.ts Tolerances) and the
 // engine's one-line-per-turn reading of a flooding bot (unreadLines: block): before them every run of
 // the sample-like bots failed with a crash, early-exit or output-flood error.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../harness/match/match.js';

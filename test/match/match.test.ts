@@ -1,6 +1,5 @@
 // `botjury match`: bots against each other, every seat judged as in `check`.
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameSeed, pairResult, runMatch, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';

@@ -1,8 +1,7 @@
 // `botjury match on-the-run`: two programs in one game, a bot on each side. Every move is applied
 // once and relayed once, in the form that side's jury sent it; a fault is the irregular loss (20-0)
 // in every seat's outcome, and the side still waiting reads Quit.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../harness/match/match.js';

@@ -2,8 +2,7 @@
 // game as JSON Lines (a header, then a line per game as it ends), two matches of the same deterministic
 // bots and seed are the same bytes, and `replay` plays any game of the match again, a line at a time,
 // and names the first ply where a seat's bot answers otherwise.
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarnessError } from '../../harness/core/bot-process.js';

@@ -1,7 +1,6 @@
 // The On The Run suite and setup through the CLI: valid scenario files, scenario mistakes reported as
 // the harness's (exit 2, never the bot's), and connect.txt written where the bot runs.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, runJson, scratchDir } from '../helpers.js';

@@ -1,7 +1,6 @@
 // The jury as the core drives it: exactly what each role reads and when, how answers are judged, and
 // how the game ends (Quit, or each side ending on its own after turn 50).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ScenarioError } from '../../harness/core/game.js';

@@ -6,7 +6,7 @@
 // (examples/ci/) and the composite action (action.yml) run in a fake GitHub Actions runner
 // (fake-runner.ts): their annotations, job summaries and uploaded reports are checked.
 import { execa } from 'execa';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';

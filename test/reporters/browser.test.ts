@@ -3,8 +3,7 @@
 // bot); the test opens each, filters, moves the ply slider and clicks the transcript as a user would,
 // checks the drawing changed, and that the page logged no errors, loaded nothing from the network and
 // ran none of the bot's markup.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

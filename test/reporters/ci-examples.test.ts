@@ -2,8 +2,7 @@
 // exact botjury command each one runs works here against an example bot, every shard of the matrix.
 // (test/package/tarball.test.ts runs them whole, from npm ci on, in an installed bot repository.)
 import { execa } from 'execa';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,8 +2,7 @@
 // and 10 warning annotations per step, 50 per job, most important first); escaping that keeps every
 // annotation one line whatever a bot wrote; the Markdown job summary under 1 MiB, also appended to a
 // full file; GITHUB_ACTIONS=true turning it on by itself; and a match's standings on the summary.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';

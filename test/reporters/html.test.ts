@@ -3,8 +3,7 @@
 // packed small enough that a whole suite's report stays under 2 MB. (The page's behaviour is tested in
 // a real browser: browser.test.ts.)
 import { execa } from 'execa';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenarios, type Reporter, type RunReport, type ScenarioResult } from '../../harness/index.js';

@@ -2,8 +2,7 @@
 // parser (Python's expat, which rejects every character XML 1.0 forbids) to read JUnit files back.
 import type { ScenarioResult } from '../../harness/core/result.js';
 import { execa } from 'execa';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { runCli, type Report, scratchDir } from '../helpers.js';
 

@@ -3,8 +3,7 @@
 // stdio) and ends it with the run. Where botjury has no cgroup (not root), the same runs test tracking.
 // And what /proc finds must be the bot's: never a process that only shares /dev/null with it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProcessTree, removeStaleCgroups } from '../../harness/core/containment.js';

@@ -1,8 +1,7 @@
 // Files botjury reads (scenarios, setup mazes and maps, import records, transcripts) are bounded:
 // only regular files, never more than a cap, setup paths only inside the scenario's folder (or the
 // shared data, or a folder given with --allow-path), and no error ever quotes what a file holds.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_CAPS, FileError, readBoundedFile, readSetupFile } from '../../harness/core/files.js';

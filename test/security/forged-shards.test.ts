@@ -3,8 +3,7 @@
 // four ~60 MB shards (of many games, or of one game each) merge under 300 MB, a flood of empty games
 // is refused under 300 MB (botjury's own peak resident memory, measured).
 import { execa } from 'execa';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
-import os from 'node:os';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,8 +3,7 @@
 // JavaScript definition must hold data within the schema (limits, names, strings, the referee command),
 // and what they say reaches the terminal escaped. Every problem: exit 2, one line naming the file.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { definitionDataProblem } from '../../harness/games/manifest.js';

@@ -7,8 +7,7 @@
 // never a hang. A referee that only costs botjury (70 KB of stderr per answer, every answer as large as
 // allowed) plays the game to its end within the same bounds.
 import { execa } from 'execa';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';

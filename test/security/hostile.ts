@@ -1,8 +1,7 @@
 // What every hostile file or input must give: exit 2 and a short reason on stderr — never a stack
 // trace, never "internal error", never a line of the file it was pointed at.
 import { execa, type ResultPromise } from 'execa';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';

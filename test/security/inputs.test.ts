@@ -1,8 +1,7 @@
 // Names, numbers and paths a user or a file gives: prototype keys are not names, numbers have sane
 // bounds, output paths are checked before anything runs, a transcript's command runs only when the
 // user trusts it, and --cwd is never shared by parallel runs. Each is exit 2 with one line.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, scratchDir } from '../helpers.js';

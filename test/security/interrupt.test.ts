@@ -1,8 +1,7 @@
 // SIGINT during a parallel check: the finished runs are written to every report, marked interrupted,
 // the temporary folders are gone and the exit code is 130.
 import { execa } from 'execa';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, ROOT, scratchDir } from '../helpers.js';

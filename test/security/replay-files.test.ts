@@ -3,8 +3,7 @@
 // field first), in one line, at once and in bounded memory (before: a 60 MB JSON document took 1.9 GB,
 // 35 s and a 7-line error); a transcript is read a run at a time, each run's long lists a batch of
 // elements at a time and never past what a real run holds; a real transcript loads as it was written.
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import os from 'node:os';
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAN_PART_BYTES, loadTranscript, MAX_RUN_TRANSCRIPT, type TranscriptFile } from '../../harness/tools/transcript.js';

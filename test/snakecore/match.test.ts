@@ -1,8 +1,7 @@
 // `botjury match snakecore` with a bot in every seat: one game for the four pythons. A bot that fails
 // is disqualified once, for everyone: its python stays on the field and cannot move, every seat's
 // outcome names it, and the other bots play the game out.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchReport } from '../../harness/match/match.js';

@@ -1,8 +1,7 @@
 // Fuzzing: seeded games against the built-in opponents find a broken bot's fault, save a scenario that
 // reproduces it alone with as few steps as still trigger it, and do so deterministically. Shrinking
 // (simplify to play segments, then delta-debugging removal) is also tested on its own with predicates.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_REMOVAL_RUNS, messageKind, removeSteps, simplify, violationKey, type Reproduces } from '../../harness/tools/fuzz.js';

@@ -1,8 +1,7 @@
 // Importing real game records: a CodeCup 2008 game page becomes a scenario in which a bot that plays
 // the recorded moves gets the jury's verdict at the jury's ply (and nothing earlier); the generic
 // one-move-per-line format does the same for every game, through the game's own Referee.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alquerque } from '../../harness/games/alquerque/index.js';

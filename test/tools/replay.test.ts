@@ -2,7 +2,7 @@
 // to drive the bot again, replays to the same verdicts, and a different bot is caught at the first ply
 // where its output differs.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,6 @@
 // merge checking every report against its schema and against the schedule before using it; a state
 // file cut short or tampered with; `match` reporting its seat-swapped pairs; the usage errors.
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { schemaProblems } from '../../harness/tournament/schemas.js';

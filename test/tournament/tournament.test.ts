@@ -5,7 +5,6 @@
 // each game. Alquerque games are short and the bots deterministic (every seed plays the same game).
 import { execa } from 'execa';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext } from 'playwright-core';

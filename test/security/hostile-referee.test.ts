@@ -209,11 +209,15 @@ describe('a referee fault writes the reports of what finished, then exits 2 with
     await expectRefereeFault(g, r, /answered 'not json', which is not JSON/, LIMITS.answerMs + 10_000);
     const report = JSON.parse(readFileSync(json, 'utf8')) as RunReport;
     expect(REPORT_SCHEMA(report), JSON.stringify(REPORT_SCHEMA.errors)).toBe(true);
+    // Which scenario plays the slow game and which the faulty one depends on the order the referees are
+    // asked to start (two runs at a time, the first one's referee started ahead and reused), which botjury
+    // does not promise: the games counted 1 and 2 passed, the faulty one is the error, the slow one is not
+    // in the report (stopped, not finished).
     const statuses = report.results.map((x) => [x.name, x.status]);
-    expect(statuses.slice(0, 2)).toEqual([['scenario 1', 'passed'], ['scenario 2', 'passed']]);
     expect(statuses).toHaveLength(3);
-    expect(['scenario 3', 'scenario 4']).toContain(statuses[2]![0]);
-    expect(statuses[2]![1]).toBe('error');
+    expect(new Set(statuses.map((x) => x[0])).size).toBe(3);
+    expect(statuses.filter((x) => x[1] === 'passed')).toHaveLength(2);
+    expect(statuses.filter((x) => x[1] === 'error')).toHaveLength(1);
     expect(readFileSync(path.join(g.dir, 'starts'), 'utf8')).toBe('xxxx');
     expect(askedAfterFault(g.dir)).toBeLessThan(1000);
   }, 120_000);

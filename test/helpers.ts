@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { GameDefinition } from '../harness/core/game.js';
+import type { ScenarioResult } from '../harness/core/result.js';
+import type { Violation } from '../harness/core/violations.js';
+import type { RunReport } from '../harness/core/runner.js';
 import { seatView, type Referee, type RefereeContext } from '../harness/core/single-seat.js';
 import { isolationProblem, sandboxCommandProblem } from '../harness/core/isolation.js';
 
@@ -71,36 +74,14 @@ export async function runCli(args: string[], options: { timeoutMs?: number; env?
   return { code: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
-export interface ReportViolation {
-  code: string;
-  severity: 'error' | 'warning';
-  ply?: number;
-  message: string;
-  expected?: string;
-  actual?: string;
-  atMs: number;
-  evidence?: Record<string, unknown>;
-}
-export interface ReportResult {
-  scenario: string;
-  name: string;
-  game: string;
-  role: string;
-  status: 'passed' | 'failed' | 'error' | 'skipped' | 'inconclusive';
-  skipReason?: string;
-  goals?: { wanted: string[]; reached: string[]; missing: string[] };
-  inconclusive?: string;
-  violations: ReportViolation[];
-  error?: string;
-  outcome?: { finished: boolean; summary: string; scores: Record<string, number>; winner?: string };
-  timing: { replies: number; maxMs: number; totalMs: number; perReply: { ply: number; wallMs: number; cpuMs: number | null }[] };
-  transcript: { t: number; dir: string; text: string }[];
-}
-export interface Report {
-  results: ReportResult[];
-  summary: { passed: number; failed: number; errors: number; skipped?: number; inconclusive?: number };
-  strict?: boolean;
-}
+/**
+ * The JSON report as the harness types it (the JSON reporter writes the RunReport as is): a test that
+ * reads a field the report does not have fails to type-check (tsconfig.test.json, run by `npm test`)
+ * instead of comparing `undefined`.
+ */
+export type Report = RunReport;
+export type ReportResult = ScenarioResult;
+export type ReportViolation = Violation;
 
 /** Runs botjury with the JSON reporter on stdout and parses it. */
 export async function runJson(args: string[], options: { timeoutMs?: number } = {}): Promise<CliRun & { report: Report }> {

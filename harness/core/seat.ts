@@ -15,7 +15,7 @@ import { raiseHarnessPriority } from './priority.js';
 import type { BotLine } from './lines.js';
 import { schedDelta, type SchedDelta, type SchedSample } from './proc.js';
 import type { ResolvedLimits, Tolerances } from './profile.js';
-import { markStamper, stamperDelayMs, type StamperMark } from './stamper.js';
+import { stamperDelayMs, type StamperMark } from './stamper.js';
 import type { ReplyTiming } from './result.js';
 import { round2, round3, type ViolationDraft } from './violations.js';
 

@@ -12,7 +12,7 @@
 //   5. the saved file, loaded like any scenario, run alone: it must reproduce the verdict.
 // Every candidate is kept only if it reproduces the verdict; the order of candidates is fixed, so the
 // result is deterministic for a given seed and a deterministic bot: same games, same files, byte for byte.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HarnessError, type BotCommand } from '../core/bot-process.js';

@@ -57,9 +57,9 @@ describe('Alquerque goals (reach:)', () => {
   it('the referee reports what the position in front of the bot tested', () => {
     const referee = refereeOf(alquerque, { role: 'black', seed: 1, rng: createRng(1), setup: undefined, scenarioDir: '.', profile: alquerque.profiles.codecup2008! });
     referee.next();
-    expect(referee.reached()).toEqual([]);
+    expect(referee.reached!()).toEqual([]);
     referee.opponent('c3-d4'); // black must capture e5*c3 while plain moves exist
-    expect(referee.reached()).toEqual(['capture-due']);
+    expect(referee.reached!()).toEqual(['capture-due']);
   });
 
   it('an unknown goal is the scenario file\'s error, with a suggestion', async () => {

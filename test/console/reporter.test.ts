@@ -36,7 +36,7 @@ function report(results: ScenarioResult[], extra: Partial<RunReport> = {}): RunR
   const count = (s: string) => results.filter((r) => r.status === s).length;
   return {
     tool: { name: 'botjury', version: 't' }, bot: { command: BOT }, startedAt: '', durationMs: 1500, results,
-    summary: { passed: count('passed'), failed: count('failed'), errors: count('error'), skipped: count('skipped') }, ...extra,
+    summary: { passed: count('passed'), failed: count('failed'), errors: count('error'), skipped: count('skipped'), inconclusive: count('inconclusive') }, ...extra,
   };
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess, startupFailureHint } from '../../harness/core/bot-process.js';
 import { removeStaleCgroups } from '../../harness/core/containment.js';
-import { ROOT, runCli, runJson, scratchDir } from '../helpers.js';
+import { ROOT, runJson, scratchDir } from '../helpers.js';
 
 /** Running (a zombie left to a non-reaping init in a container counts as ended). */
 const alive = (pid: number): boolean => {

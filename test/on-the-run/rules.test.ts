@@ -8,7 +8,7 @@ import { WIRE_RULES } from '../../harness/games/on-the-run/wire.js';
 import { HAS_SHARED, needsShared, ROOT, SHARED } from '../helpers.js';
 import {
   announcementsUsed, checkDetectivesMove, checkDetectivesStart, checkFugitiveMove, checkFugitiveStart, initialState, moveDetectives,
-  moveFugitive, placeDetectives, placeFugitive, result, RULES, someDetectivesMove, type Side, type State,
+  moveFugitive, placeDetectives, placeFugitive, result, RULES, someDetectivesMove, type Check, type Side, type State,
 } from '../../harness/games/on-the-run/rules.js';
 import { EXAMPLE_MAP } from './fixtures.js';
 
@@ -20,7 +20,7 @@ function position(detectives: number[], fugitive: number, turn = 1): State {
   return { ...s, turn };
 }
 
-const failure = (c: { ok: boolean }) => (c.ok ? null : (c as { message: string; rule: string; expected: string }));
+const failure = <T>(c: Check<T>) => (c.ok ? null : c);
 
 describe('placing', () => {
   test('four distinct cities on the map', () => {

@@ -27,7 +27,7 @@ const result = (name: string, status: ScenarioResult['status']): ScenarioResult 
     memory: { peakMb: null, limitMb: null }, stderr: { bytes: 0, head: '' }, exit: null, durationMs: 1, transcript: [], transcriptDropped: 0,
   }) as unknown as ScenarioResult;
 const info = (total: number, jobs = 1): RunInfo => ({ tool: { name: 'botjury', version: 't' }, bot: { command: ['bot'] }, total, jobs });
-const report = (results: ScenarioResult[]): RunReport => ({ tool: { name: 'botjury', version: 't' }, bot: { command: ['bot'] }, startedAt: '', durationMs: 5, results, summary: { passed: 1, failed: 1, errors: 0 } });
+const report = (results: ScenarioResult[]): RunReport => ({ tool: { name: 'botjury', version: 't' }, bot: { command: ['bot'] }, startedAt: '', durationMs: 5, results, summary: { passed: 1, failed: 1, errors: 0, skipped: 0, inconclusive: 0 } });
 
 describe('console progress', () => {
   // Colour would wrap the text in escape codes; these tests read the words.

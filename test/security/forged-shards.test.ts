@@ -2,7 +2,6 @@
 // one line naming the file, never a stack trace or a merged report that is not a match report; and
 // four ~60 MB shards (of many games, or of one game each) merge under 300 MB, a flood of empty games
 // is refused under 300 MB (botjury's own peak resident memory, measured).
-import { execa } from 'execa';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -12,7 +11,7 @@ import { bufferSource } from '../../harness/core/json-parts.js';
 import { LEAN_GAME_BYTES, mergeReports, ShardMerger, shardParts } from '../../harness/match/merge.js';
 import { clipVerdict, COMPACT_EVIDENCE_CHARS, COMPACT_TEXT_CHARS, compactGame, gameSeed, type MatchReport } from '../../harness/match/match.js';
 import { compileSchema, transcriptAjv } from '../../harness/tools/transcript.js';
-import { ROOT, runCli, scratchDir } from '../helpers.js';
+import { runCli, scratchDir } from '../helpers.js';
 import { expectRefused, runMeasured } from './hostile.js';
 
 const tmp = scratchDir('botjury-forged-shards-');

@@ -83,7 +83,7 @@ async function play(attack: string, isolate: boolean, aim?: (report: string) => 
   try {
     r = await execa(process.execPath, [CLI, 'match', 'alquerque', '--games', '1', '--seed', '7', ...(isolate ? ['--isolate'] : []), ...memory,
       '--reporter', 'json', '--output', report, '--', attacker, attack, HONEST, ...(target ? [target] : []), '--', HONEST], {
-      cwd: ROOT, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore', stdout: stdoutFd, timeout: 120_000,
+      cwd: ROOT, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore', stdout: stdoutFd as 3 /* execa's types name fds 3–9 only; it passes any open fd to the child as is */, timeout: 120_000,
     });
   } finally {
     closeSync(stdoutFd);

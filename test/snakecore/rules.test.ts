@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../harness/core/rng.js';
 import { createOpponent } from '../../harness/games/snakecore/opponent.js';
 import {
-  applyAction, blockCount, possibleActions, resolveAction, startTurn, type Action, type Cell, type State,
+  applyAction, blockCount, possibleActions, resolveAction, startTurn, type Action, type Cell, type CellChooser, type State,
 } from '../../harness/games/snakecore/rules.js';
 import { stateFromField, type PythonSpec } from '../../harness/games/snakecore/setup.js';
 
@@ -12,8 +12,8 @@ function position(field: string[], pythons?: PythonSpec[]): State {
   return stateFromField({ field, ...(pythons ? { pythons } : {}) });
 }
 
-const firstCell = () => 0;
-const play = (s: State, p: number, a: Action, choose = firstCell) => applyAction(s, p, a, choose);
+const firstCell: CellChooser = () => 0;
+const play = (s: State, p: number, a: Action, choose: CellChooser = firstCell) => applyAction(s, p, a, choose);
 const cells = (s: State, p: number): [number, number][] => [s.pythons[p]!.head, ...s.pythons[p]!.body].map((c) => [c.x, c.y]);
 const freeAt = (s: State, c: Cell) => s.free.find((b) => b.x === c.x && b.y === c.y);
 

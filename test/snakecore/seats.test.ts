@@ -3,7 +3,7 @@
 // once; a disqualified bot's python stays on the field and cannot move, for every seat; the outcome
 // does not depend on which seats have bots. Driven here the way the core drives it, without processes.
 import { describe, expect, it } from 'vitest';
-import { ScenarioError, type Ending, type Judgement, type Outcome } from '../../harness/core/game.js';
+import { ScenarioError, type Ending, type Judgement, type MaybePromise, type Outcome } from '../../harness/core/game.js';
 import { createRng } from '../../harness/core/rng.js';
 import { snakecore } from '../../harness/games/snakecore/index.js';
 import { ACTIONS } from '../../harness/games/snakecore/rules.js';
@@ -34,6 +34,12 @@ interface Plan {
   failAt?: { seat: string; n: number };
 }
 
+/** A built-in game answers at once: a promise here would be a bug of the game. */
+function now<T>(value: MaybePromise<T>): T {
+  if (value instanceof Promise) throw new Error('the built-in game answered with a promise');
+  return value;
+}
+
 function play(plan: Plan): Played {
   const seed = plan.seed ?? 5;
   const game = snakecore.createGame({
@@ -46,7 +52,7 @@ function play(plan: Plan): Played {
   const rngs = new Map(plan.bots.map((s) => [s, createRng(`bot-${s}`)]));
   const scripts = Object.fromEntries(Object.entries(plan.scripts ?? {}).map(([s, m]) => [s, [...m]]));
   for (let i = 0; i < 100_000; i++) {
-    const a = game.next();
+    const a = now(game.next());
     if (a.type === 'send' || a.type === 'await') {
       expect(plan.bots).toContain(a.seat);
       expect(stopped.has(a.seat)).toBe(false); // never sent to nor awaited once stopped
@@ -58,24 +64,24 @@ function play(plan: Plan): Played {
       out.shape.push(`await ${a.seat} ${a.request.ply}`);
       const n = asked.get(a.seat) ?? 0;
       asked.set(a.seat, n + 1);
-      if (plan.failAt?.seat === a.seat && plan.failAt.n === n) {
+      if (plan.failAt && plan.failAt.seat === a.seat && plan.failAt.n === n) {
         game.failed(a.seat, 'move-timeout', a.request.ply);
         stopped.add(a.seat);
         continue;
       }
       const text = plan.answer ? plan.answer(a.seat, n) : n === 0 ? `Bot ${a.seat}` : rngs.get(a.seat)!.pick(ACTIONS);
-      const j = game.answer(a.seat, [text]);
+      const j = now(game.answer(a.seat, [text]));
       (out.judgements[a.seat] ??= []).push(j);
       if (j.stopBot) stopped.add(a.seat);
       else if (!a.request.notAMove) out.moves.push({ seat: a.seat, move: j.played! });
     } else if (a.type === 'move') {
       out.shape.push(`move ${a.seat} ${a.ply}`);
-      out.moves.push({ seat: a.seat, move: game.move(a.seat, scripts[a.seat]?.shift()) });
+      out.moves.push({ seat: a.seat, move: now(game.move(a.seat, scripts[a.seat]?.shift())) });
     } else {
       out.shape.push('end');
       out.endings = a.endings;
-      out.outcome = game.outcome();
-      for (const s of plan.bots) out.reached[s] = game.reached!(s);
+      out.outcome = now(game.outcome());
+      for (const s of plan.bots) out.reached[s] = now(game.reached!(s));
       return out;
     }
   }

@@ -24,8 +24,6 @@ const fastchessStats = (ll: number, ld: number, wl: number, dd: number, wd: numb
 /** A pentanomial as fastchess prints it, [LL, LD, DD+WL, WD, WW], with the middle all DD. */
 const printed = ([ll, ld, middle, wd, ww]: number[]): PentanomialCounts => ({ ll: ll!, ld: ld!, dd: middle!, wl: 0, wd: wd!, ww: ww! });
 
-const relativeError = (actual: number, expected: number): number => Math.abs(actual / expected - 1);
-
 /** Every number in a result is finite or null: JSON keeps it as it is. */
 function expectJsonSafe(value: unknown): void {
   const walk = (v: unknown): void => {

@@ -53,6 +53,32 @@ describe('precompiled schemas', () => {
     judgedAlike(MANIFEST_VALIDATORS, 'manifest', [manifest, { ...manifest, protocol: 1 }, { ...manifest, id: 'Bad Id' }, {}]);
   });
 
+  it('referee answers: an action or an ending of a kind the protocol does not have is refused by its tag, whatever the tag (a name of Object.prototype, a number, none); every kind it has passes', () => {
+    const answer = (action: unknown) => ({ judgement: { accepted: true, violations: [] }, then: [action] });
+    const end = (ending: unknown) => answer({ type: 'end', endings: { white: ending } });
+    const good = [
+      answer({ type: 'send', seat: 'white', lines: ['Start'], ply: 1 }),
+      answer({ type: 'await', seat: 'white', request: { ply: 1, label: 'move 1', lines: 1, timer: 'move', maxLineBytes: 256, unaskedLines: 'discard' } }),
+      answer({ type: 'move', seat: 'black', ply: 2, choose: ['d5-d4'], proposal: { played: 'd5-d4', then: [{ type: 'send', seat: 'white', lines: ['d5-d4'] }] } }),
+      ...['self-exit', 'stopped'].map((kind) => end({ kind, reason: 'r' })),
+      end({ kind: 'quit', reason: 'r', lines: ['Quit'] }),
+      end({ kind: 'close', reason: 'r', mustBeRunning: false }),
+    ];
+    const bad = [
+      ...['teleport', '__proto__', 'constructor', 'toString', 5, null].map((type) => answer({ type, seat: 'white', lines: [] })),
+      answer({ seat: 'white', lines: [] }),
+      ...['constructor', '__proto__', 'exit'].map((kind) => end({ kind, reason: 'r' })),
+    ];
+    const validate = validatorsOf(REFEREE_VALIDATORS, createAjv).answerAnswer;
+    for (const v of good) expect(validate(v), JSON.stringify(validate.errors)).toBe(true);
+    for (const v of bad) {
+      expect(validate(v), JSON.stringify(v)).toBe(false);
+      // Judged by the one branch the tag names (the discriminator), not by trying every branch.
+      expect(validate.errors?.[0]).toMatchObject({ keyword: 'discriminator' });
+    }
+    judgedAlike(REFEREE_VALIDATORS, 'answerAnswer', [...good, ...bad]);
+  });
+
   it('a module whose schema files changed since the build is not used', () => {
     const changed: ValidatorSet<'scenario'> = { ...SCENARIO_VALIDATORS, files: () => [...SCENARIO_VALIDATORS.files(), path.join(ROOT, 'package.json')] };
     expect(builtValidators(SCENARIO_VALIDATORS)).not.toBeNull();

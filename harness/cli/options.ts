@@ -28,7 +28,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'role', type: 'string', value: 'R', help: 'only this role (e.g. white, black, detectives, 2)', commands: [...RUNS, 'import', 'fuzz'] },
   { name: 'grep', type: 'string', short: 't', multiple: true, value: 'TEXT', help: 'only scenarios whose name or file contains TEXT (any case); repeatable: any of them', commands: RUNS },
   { name: 'bail', type: 'boolean', help: 'stop after the first failing scenario run (report what ran, exit 1)', commands: RUNS },
-  { name: 'jobs', type: 'string', value: 'N', help: 'scenarios in parallel (run, check: default the number of cores;\nreplay, match, tournament: games in parallel, default 1); a timing verdict\nfrom a parallel run is confirmed by rerunning that scenario (game) alone', commands: [...RUNS, 'replay', 'match', 'tournament'] },
+  { name: 'jobs', type: 'string', value: 'N', help: 'scenarios in parallel (run, check: default the number of cores;\nreplay, match, tournament: games in parallel, default 1); a timing verdict\n(or a late answer excused) from a parallel run is judged again by\nrerunning that scenario (game) alone', commands: [...RUNS, 'replay', 'match', 'tournament'] },
   { name: 'shard', type: 'string', value: 'K/N', help: 'run part K of N of the scenarios (match, tournament: of the games) (CI matrices)', commands: [...RUNS, 'match', 'tournament'] },
   { name: 'shard-count', type: 'string', value: 'N', help: 'tournament: part K of N with K from JOB_COMPLETION_INDEX + 1 (a Kubernetes\nIndexed Job)', commands: ['tournament'] },
   { name: 'strict', type: 'boolean', help: 'warnings count as failures', commands: [...RUNS, 'replay', 'fuzz', 'match', 'tournament'] },

@@ -334,10 +334,15 @@ function faultResult(task: Task, game: GameDefinition, options: RunOptions, erro
   };
 }
 
-/** Verdicts that depend on the clock: confirmed by a rerun alone when they come from a parallel run. */
-const TIMING_CODES = new Set<string>(['move-timeout', 'total-time-exceeded', 'handshake-timeout']);
+/**
+ * What the clock decided and a parallel run may have decided wrongly, so it is judged again alone:
+ * a timing verdict (a correct bot must not be blamed for the load of the runs beside it), and an answer
+ * late by the clock but excused because the machine, or botjury's own thread, was too busy to show it
+ * was late (a late bot must not pass because of that load either).
+ */
+const TIMING_CODES = new Set<string>(['move-timeout', 'total-time-exceeded', 'handshake-timeout', 'late-excused']);
 
-/** A verdict that depends on the clock, or a machine too loaded to judge: believed only when a rerun repeats it. */
+/** A verdict or an excuse that depends on the clock, or a machine too loaded to judge: believed only when a rerun alone repeats it. */
 export function hasClockVerdict(r: ScenarioResult): boolean {
   return r.violations.some((v) => TIMING_CODES.has(v.code)) || r.machineOverload !== undefined;
 }

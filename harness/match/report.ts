@@ -33,7 +33,7 @@ export function gameLine(g: MatchGame, names: readonly string[], planned: number
   const notes = [...faults, ...g.seats.flatMap((s) => (s.run?.error ? [`harness error: ${s.run.error.split('\n')[0]}`] : []))];
   const record = g.record ? recordText(g.record) : '';
   // The outcome's summary is the referee's text (a referee program's, for a game package): escaped.
-  return `game ${g.index + 1}/${planned}: ${seats} — ${g.outcome ? printable(g.outcome.summary, 500) : 'no outcome'}${notes.length ? ` [${printable(notes.join('; '), 1000)}]` : ''}${g.rerunAlone ? ' (the replay that confirms or clears a timing verdict)' : ''}${record}`;
+  return `game ${g.index + 1}/${planned}: ${seats} — ${g.outcome ? printable(g.outcome.summary, 500) : 'no outcome'}${notes.length ? ` [${printable(notes.join('; '), 1000)}]` : ''}${g.rerunAlone ? ' (the replay that confirms or clears a timing verdict or an excused late answer)' : ''}${record}`;
 }
 
 /** Where the programs' moves left a disputed game's record. */

@@ -168,10 +168,26 @@ describe('the same AIs\' real bugs stay errors', () => {
     // guess; every other player is judged. (CI's loaded step once had a player with no verdict at all.)
     const judged = run.report.results.filter((r) => !r.machineOverload);
     expect(judged.length, JSON.stringify(run.report.results.map((r) => ({ role: r.role, status: r.status, error: r.error })))).toBeGreaterThanOrEqual(3);
+    // The clock convicts at least one player even on a loaded runner (a test that cannot fail is none).
+    expect(judged.some((r) => r.violations.some((v) => v.code === 'move-timeout'))).toBe(true);
     for (const result of judged) {
       const timeouts = result.violations.filter((v) => v.code === 'move-timeout');
       // On failure, the player's status and verdicts with their evidence: a loaded CI runner is where it would fail.
-      const verdicts = JSON.stringify({ status: result.status, error: result.error, violations: result.violations.map((v) => ({ code: v.code, ply: v.ply, actual: v.actual, evidence: v.evidence })) });
+      const verdicts = JSON.stringify({ status: result.status, error: result.error, rerunAlone: result.rerunAlone, violations: result.violations.map((v) => ({ code: v.code, ply: v.ply, actual: v.actual, evidence: v.evidence })) });
+      if (timeouts.length === 0) {
+        // Player 0 has one turn over 100 ms in these 16 (T = 12: 120 ms). A runner so loaded that botjury's
+        // own thread could not look at the pipe for longer than the reply was late gives the bot the
+        // benefit of the doubt — never silently: late-excused with the figures that allowed it, and only
+        // after the run was judged again alone (an excuse from a parallel run is not believed either).
+        expect(result.rerunAlone?.parallelCodes, `player ${result.role}: ${verdicts}`).toContain('late-excused');
+        const excused = result.violations.filter((v) => v.code === 'late-excused');
+        expect(excused.length, `player ${result.role}: ${verdicts}`).toBeGreaterThan(0);
+        for (const v of excused) {
+          const e = v.evidence as { measuredMs: number; limitMs: number; lateByMachineMs: number };
+          expect(e.measuredMs - e.lateByMachineMs, verdicts).toBeLessThanOrEqual(e.limitMs);
+        }
+        continue;
+      }
       expect(timeouts, `player ${result.role}: ${verdicts}`).toHaveLength(1);
       // In time while the sleep is well under 100 ms (every T < 8: at most 70 ms); late at the latest at
       // the first turn whose sleep passes 100 ms (T = 11..14, by player id) — unless the machine made

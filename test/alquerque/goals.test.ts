@@ -3,6 +3,8 @@
 // the tie: a legal bot can throw its pieces away (a piece moved straight at an enemy piece leaves the
 // space behind it empty, and capture is compulsory), so no opponent can force 100 moves each; against
 // such a bot the tie scenario is inconclusive, never passed and never failed.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../harness/core/rng.js';
 import { alquerque } from '../../harness/games/alquerque/index.js';
@@ -29,7 +31,6 @@ describe('Alquerque goals (reach:)', () => {
   }, 150_000);
 
   it('a recorded run (--transcript) judges goals as an unrecorded one', async () => {
-    const path = await import('node:path');
     const transcript = path.join(scratchDir('botjury-goal-t-'), 't.json');
     const { report } = await runJson(['run', 'scenarios/alquerque/capture-continuation.yaml', '--transcript', transcript, '--', 'python3', 'examples/alquerque/python/bot.py']);
     expect(report.results.map((r) => [r.status, r.goals?.missing])).toEqual([['passed', []], ['passed', []]]);
@@ -63,8 +64,6 @@ describe('Alquerque goals (reach:)', () => {
   });
 
   it('an unknown goal is the scenario file\'s error, with a suggestion', async () => {
-    const { writeFileSync } = await import('node:fs');
-    const path = await import('node:path');
     const file = path.join(scratchDir('botjury-goal-'), 'goal.yaml');
     writeFileSync(file, 'game: alquerque\nreach: [tie, capture-chian]\n');
     const r = await runCli(['validate', file]);

@@ -30,7 +30,6 @@ describe('botjury conform', () => {
     // Its suite: two full games against the random opponent.
     const manifest = JSON.parse(readFileSync(path.join(dir, 'game.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'alquerque-own-random', suite: 'scenarios' }));
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(path.join(dir, 'scenarios'));
     writeFileSync(path.join(dir, 'scenarios', 'game.yaml'), 'game: alquerque-own-random\nseed: 5\n');
     const r = await runCli(['conform', 'alquerque-own-random', '--game-module', path.join(dir, 'game.json'), '--', ...BOT], { timeoutMs: 300_000 });
@@ -49,7 +48,6 @@ describe('botjury conform', () => {
     writeFileSync(path.join(dir, 'referee.py'), leaky);
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'alquerque-leaky', suite: 'scenarios', refereeReuse: true }));
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(path.join(dir, 'scenarios'));
     for (const seed of [5, 6]) writeFileSync(path.join(dir, 'scenarios', `game-${seed}.yaml`), `game: alquerque-leaky\nseed: ${seed}\nrole: white\n`);
     const r = await runCli(['conform', 'alquerque-leaky', '--game-module', path.join(dir, 'game.json'), '--', ...BOT], { timeoutMs: 300_000 });

@@ -176,7 +176,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   // (games are seeded, so the rerun is the same game): parallel load must never make a verdict false.
   const confirmed = new Set<number>();
   const needsConfirmation = (i: number): boolean =>
-    jobs > 1 && !confirmed.has(i) && hasClockVerdict(results[i]!);
+    jobs > 1 && !confirmed.has(i) && decidedByClock(results[i]!);
   const emitReady = (): void => {
     // Emit in file order, so parallel runs report exactly like serial ones.
     while (nextToEmit < selected.length && done[nextToEmit] && !needsConfirmation(nextToEmit)) {
@@ -343,7 +343,7 @@ function faultResult(task: Task, game: GameDefinition, options: RunOptions, erro
 const TIMING_CODES = new Set<string>(['move-timeout', 'total-time-exceeded', 'handshake-timeout', 'late-excused']);
 
 /** A verdict or an excuse that depends on the clock, or a machine too loaded to judge: believed only when a rerun alone repeats it. */
-export function hasClockVerdict(r: ScenarioResult): boolean {
+export function decidedByClock(r: ScenarioResult): boolean {
   return r.violations.some((v) => TIMING_CODES.has(v.code)) || r.machineOverload !== undefined;
 }
 

@@ -9,7 +9,7 @@ import { ScenarioError, type GameDefinition, type Outcome } from '../core/game.j
 import { resolveLimits, type ResolvedLimits } from '../core/profile.js';
 import type { JuryTime, ScenarioResult } from '../core/result.js';
 import type { Violation } from '../core/violations.js';
-import { hasClockVerdict } from '../core/runner.js';
+import { decidedByClock } from '../core/runner.js';
 import { MachineOverload } from '../core/seat.js';
 import { Table, type BotSeatSpec } from '../core/table.js';
 import { recordingWrap, type GameRecording } from '../tools/recorder.js';
@@ -389,7 +389,7 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
   // The seats of a game share the machine and botjury's event loop, like parallel runs: a timing
   // verdict is believed only when a replay of the game (same seed) repeats it (not once the match is
   // stopping: an interrupt or another game's fault ended every bot, and no bot starts again).
-  if (confirmTiming && runList.some(hasClockVerdict) && !options.signal?.aborted) {
+  if (confirmTiming && runList.some(decidedByClock) && !options.signal?.aborted) {
     const again = await playSeated(index, seatBots, seed, options, false);
     return { ...again, rerunAlone: true };
   }

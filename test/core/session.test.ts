@@ -2,7 +2,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hasClockVerdict } from '../../harness/core/runner.js';
+import { decidedByClock } from '../../harness/core/runner.js';
 import type { ScenarioResult } from '../../harness/core/result.js';
 import { errorCodes, runJson, ROOT } from '../helpers.js';
 
@@ -102,11 +102,11 @@ describe('parallel runs', () => {
   it('what a parallel run may have decided wrongly by the clock is judged again alone: a timing verdict, a late answer it excused, a machine too loaded; nothing else', () => {
     const result = (codes: string[], extra: Partial<ScenarioResult> = {}) =>
       ({ violations: codes.map((code) => ({ code, severity: code === 'late-excused' || code === 'near-limit' ? 'warning' : 'error', message: '', atMs: 0 })), ...extra }) as unknown as ScenarioResult;
-    for (const code of ['move-timeout', 'total-time-exceeded', 'handshake-timeout', 'late-excused']) expect(hasClockVerdict(result([code])), code).toBe(true);
-    expect(hasClockVerdict(result([], { machineOverload: { queuedMs: 900 } }))).toBe(true);
+    for (const code of ['move-timeout', 'total-time-exceeded', 'handshake-timeout', 'late-excused']) expect(decidedByClock(result([code])), code).toBe(true);
+    expect(decidedByClock(result([], { machineOverload: { queuedMs: 900 } }))).toBe(true);
     // A late bot excused because the runs beside it kept botjury from seeing it late must not pass for that.
-    expect(hasClockVerdict(result(['near-limit', 'late-excused']))).toBe(true);
-    for (const code of ['near-limit', 'illegal-move', 'crash', 'unflushed-output']) expect(hasClockVerdict(result([code])), code).toBe(false);
-    expect(hasClockVerdict(result([]))).toBe(false);
+    expect(decidedByClock(result(['near-limit', 'late-excused']))).toBe(true);
+    for (const code of ['near-limit', 'illegal-move', 'crash', 'unflushed-output']) expect(decidedByClock(result([code])), code).toBe(false);
+    expect(decidedByClock(result([]))).toBe(false);
   });
 });

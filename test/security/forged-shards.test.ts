@@ -229,7 +229,13 @@ describe('memory', () => {
       const fd = openSync(`${file}.game`, 'w');
       const [before, after] = JSON.stringify({ ...g, index: k, seed: gameSeed(shards[0].seed, k, 2) }).split(JSON.stringify(run.transcript)) as [string, string];
       writeSync(fd, `${before}[`);
-      for (let j = 0; j < entries; j += 10_000) writeSync(fd, `${j ? ',' : ''}${Array.from({ length: 10_000 }, (_, n) => JSON.stringify(run.transcript[(j + n) % run.transcript.length])).join(',')}`);
+      // Entry j is the transcript's entry j modulo its length, written a block of whole transcripts at a time.
+      const one = (run.transcript as unknown[]).map((e) => JSON.stringify(e));
+      const perBlock = one.length * Math.ceil(10_000 / one.length);
+      const block = Array(perBlock / one.length).fill(one.join(',')).join(',');
+      let j = 0;
+      for (; j + perBlock <= entries; j += perBlock) writeSync(fd, `${j ? ',' : ''}${block}`);
+      if (j < entries) writeSync(fd, `${j ? ',' : ''}${Array.from({ length: entries - j }, (_, n) => one[(j + n) % one.length]).join(',')}`);
       writeSync(fd, `]${after}`);
       closeSync(fd);
       writeShard(file, k, 4, 4, () => readFileSync(`${file}.game`, 'utf8'));

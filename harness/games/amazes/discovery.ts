@@ -7,7 +7,7 @@
 
 import {
   CELLS, EDGES, OUTER, SIZE, DIRS, cornerEdges, colOf, edgeCells, edgeOf, isWall, neighbor, rowOf, turnLeft, turnRight,
-  type Cell, type Dir, type Edge, type Maze, type Pose,
+  squareTables, type Cell, type Edge, type Maze, type Pose,
 } from './maze.js';
 
 export const UNKNOWN = 0;
@@ -67,10 +67,11 @@ class Draft {
   count: number;
   readonly found: Discovery[] = [];
 
-  constructor(k: Knowledge) {
-    this.edges = k.edges.slice();
+  /** `squaresOnly`: only squares will be discovered (a move's visits): the edges and dead ends are shared, never written. */
+  constructor(k: Knowledge, squaresOnly = false) {
+    this.edges = squaresOnly ? k.edges : k.edges.slice();
     this.discovered = k.discovered.slice();
-    this.deadEnd = k.deadEnd.slice();
+    this.deadEnd = squaresOnly ? k.deadEnd : k.deadEnd.slice();
     this.count = k.discoveredCount;
   }
 
@@ -131,7 +132,7 @@ export function observe(k: Knowledge, maze: Maze, pose: Pose): { knowledge: Know
 
 /** Squares walked over during a move are discovered immediately (their edges are not). */
 export function visit(k: Knowledge, cells: readonly Cell[]): { knowledge: Knowledge; found: Discovery[] } {
-  const draft = new Draft(k);
+  const draft = new Draft(k, true);
   for (const cell of cells) draft.discover(cell, 'visited');
   return draft.done();
 }
@@ -154,35 +155,33 @@ function infer(d: Draft): void {
 // The rules run to a fixed point at every turn of every player: their tables are computed once, on
 // first use (not at import: every botjury command loads this module, most never play Amazes).
 interface Tables {
-  /** The four edges of each interior corner (only those have four; a border corner never has three openings). */
-  interiorCorners: readonly (readonly [Edge, Edge, Edge, Edge])[];
+  /** The four edges of each interior corner, four by four (only those have four; a border corner never has three openings). */
+  interiorCorners: Int32Array;
   /** The squares on each side of every edge. */
   edgeCells: readonly (readonly Cell[])[];
   outerEdges: readonly Edge[];
-  /** Each square's edge and neighbour in each direction (index cell * 4 + direction; -1: no neighbour). */
-  cellEdges: Int32Array;
-  cellNeighbours: Int32Array;
 }
 let built: Tables | null = null;
 function tables(): Tables {
   built ??= {
-    interiorCorners: Array.from({ length: (SIZE - 1) * (SIZE - 1) }, (_, k) => cornerEdges(1 + Math.floor(k / (SIZE - 1)), 1 + (k % (SIZE - 1)))),
+    interiorCorners: Int32Array.from(Array.from({ length: (SIZE - 1) * (SIZE - 1) }, (_, k) => cornerEdges(1 + Math.floor(k / (SIZE - 1)), 1 + (k % (SIZE - 1)))).flat()),
     edgeCells: Array.from({ length: EDGES }, (_, e) => edgeCells(e)),
     outerEdges: [...OUTER.top, ...OUTER.bottom, ...OUTER.left, ...OUTER.right],
-    cellEdges: Int32Array.from({ length: CELLS * 4 }, (_, k) => edgeOf(Math.floor(k / 4), (k % 4) as Dir)),
-    cellNeighbours: Int32Array.from({ length: CELLS * 4 }, (_, k) => neighbor(Math.floor(k / 4), (k % 4) as Dir)),
   };
   return built;
 }
 
 function cornerRule(d: Draft): boolean {
+  const corners = tables().interiorCorners;
+  const edges = d.edges;
   let changed = false;
-  for (const edges of tables().interiorCorners) {
+  for (let k = 0; k < corners.length; k += 4) {
     let open = 0;
     let unknown = -1;
-    for (const e of edges) {
-      if (d.edges[e] === OPEN) open++;
-      else if (d.edges[e] === UNKNOWN) unknown = e;
+    for (let j = k; j < k + 4; j++) {
+      const e = corners[j]!;
+      if (edges[e] === OPEN) open++;
+      else if (edges[e] === UNKNOWN) unknown = e;
     }
     if (open === 3 && unknown >= 0) changed = d.learn(unknown, WALL) || changed;
   }
@@ -192,7 +191,8 @@ function cornerRule(d: Draft): boolean {
 /** Squares the player has discovered or knows an open connection to ("found" in the rule text's example). */
 export function knownToExist(edges: Uint8Array, discovered: Uint8Array): Uint8Array {
   const exists = discovered.slice();
-  for (let e = 0; e < EDGES; e++) if (edges[e] === OPEN) for (const c of tables().edgeCells[e]!) exists[c] = 1;
+  const sides = tables().edgeCells;
+  for (let e = 0; e < EDGES; e++) if (edges[e] === OPEN) for (const c of sides[e]!) exists[c] = 1;
   return exists;
 }
 
@@ -200,14 +200,16 @@ function outerEdgeRules(d: Draft): boolean {
   // They only ever learn outer walls: once every outer edge is known, nothing can follow.
   if (tables().outerEdges.every((e) => d.edges[e] !== UNKNOWN)) return false;
   let changed = false;
-  const exists = knownToExist(d.edges, d.discovered);
+  // The rows and columns of knownToExist's squares, without making its array.
   const rows = new Uint8Array(SIZE);
   const cols = new Uint8Array(SIZE);
-  for (let cell = 0; cell < CELLS; cell++)
-    if (exists[cell]) {
-      rows[rowOf(cell)] = 1;
-      cols[colOf(cell)] = 1;
-    }
+  const mark = (cell: Cell): void => {
+    rows[rowOf(cell)] = 1;
+    cols[colOf(cell)] = 1;
+  };
+  for (let cell = 0; cell < CELLS; cell++) if (d.discovered[cell]) mark(cell);
+  const sides = tables().edgeCells;
+  for (let e = 0; e < EDGES; e++) if (d.edges[e] === OPEN) for (const c of sides[e]!) mark(c);
   const learnAll = (edges: readonly Edge[]): void => {
     for (const e of edges) changed = d.learn(e, WALL) || changed;
   };
@@ -227,7 +229,7 @@ function outerEdgeRules(d: Draft): boolean {
  * square, and all its edges that are not walls are discovered openings.
  */
 function deadEndRules(d: Draft): boolean {
-  const { cellEdges, cellNeighbours } = tables();
+  const { edges: cellEdges, neighbours: cellNeighbours } = squareTables();
   let changed = false;
   for (let cell = 0; cell < CELLS; cell++) {
     if (d.discovered[cell]) continue;

@@ -58,6 +58,20 @@ export function edgeOf(cell: Cell, d: Dir): Edge {
   }
 }
 
+/**
+ * Each square's edge and neighbour in each direction, at index cell * 4 + direction (-1: no
+ * neighbour): the rules and the built-in opponents look them up thousands of times a game. Built on
+ * first use (most botjury commands never play Amazes).
+ */
+let cellTables: { edges: Int32Array; neighbours: Int32Array } | null = null;
+export function squareTables(): { edges: Int32Array; neighbours: Int32Array } {
+  cellTables ??= {
+    edges: Int32Array.from({ length: CELLS * 4 }, (_, k) => edgeOf(Math.floor(k / 4), (k % 4) as Dir)),
+    neighbours: Int32Array.from({ length: CELLS * 4 }, (_, k) => neighbor(Math.floor(k / 4), (k % 4) as Dir)),
+  };
+  return cellTables;
+}
+
 /** The one or two squares an edge separates (outer edges have one). */
 export function edgeCells(e: Edge): Cell[] {
   if (e < H_EDGES) {

@@ -8,7 +8,7 @@
 //   chaser: also reads the real maze, and ends every turn on the bot's square when it can (+100 for
 //     it), so the bot is told a squared distance of 0 again and again.
 import type { Rng } from '../../core/rng.js';
-import { CELLS, DIRS, edgeOf, isWall, neighbor, turnAround, type Cell, type Dir, type Maze } from './maze.js';
+import { CELLS, DIRS, isWall, neighbor, squareTables, turnAround, type Cell, type Dir, type Maze } from './maze.js';
 import { OPEN, UNKNOWN } from './discovery.js';
 import { MAX_STEPS, other, type GameState } from './rules.js';
 
@@ -33,25 +33,36 @@ export function stepsFor(facing: Dir, path: readonly Dir[]): string {
   return out;
 }
 
-/** Breadth-first search from `start` over edges `passable` allows: distance and the direction that entered each square. */
-function bfs(start: Cell, passable: (cell: Cell, d: Dir) => boolean): { dist: Int16Array; via: Int8Array } {
+/**
+ * Breadth-first search from `start` over the edges whose entry in `edges` is (or, with `crossUnless`,
+ * is not) `value`: distance and the direction that entered each square.
+ */
+function bfs(start: Cell, edges: Uint8Array, value: number, crossUnless = false): { dist: Int16Array; via: Int8Array } {
+  const { edges: edgeAt, neighbours } = squareTables();
   const dist = new Int16Array(CELLS).fill(-1);
   const via = new Int8Array(CELLS).fill(-1);
-  const queue = [start];
+  const queue = new Int16Array(CELLS);
+  let tail = 0;
+  queue[tail++] = start;
   dist[start] = 0;
-  for (let i = 0; i < queue.length; i++) {
+  for (let i = 0; i < tail; i++) {
     const cell = queue[i]!;
-    for (const d of DIRS) {
-      if (!passable(cell, d)) continue;
-      const n = neighbor(cell, d);
+    for (let d = 0; d < 4; d++) {
+      if ((edges[edgeAt[cell * 4 + d]!] === value) === crossUnless) continue;
+      const n = neighbours[cell * 4 + d]!;
       if (n < 0 || dist[n]! >= 0) continue;
       dist[n] = dist[cell]! + 1;
       via[n] = d;
-      queue.push(n);
+      queue[tail++] = n;
     }
   }
   return { dist, via };
 }
+
+/** Over the openings a player has discovered. */
+const bfsKnown = (start: Cell, knownEdges: Uint8Array) => bfs(start, knownEdges, OPEN);
+/** Through the real maze (every edge that is not a wall). */
+const bfsMaze = (start: Cell, maze: Maze) => bfs(start, maze.walls, 1, true);
 
 function pathTo(target: Cell, via: Int8Array): Dir[] {
   const path: Dir[] = [];
@@ -66,7 +77,8 @@ function pathTo(target: Cell, via: Int8Array): Dir[] {
 export function explorerMove(s: GameState, rng: Rng): string {
   const me = s[s.toMove];
   const k = me.knowledge;
-  const { dist, via } = bfs(me.pose.cell, (cell, d) => k.edges[edgeOf(cell, d)] === OPEN);
+  const { dist, via } = bfsKnown(me.pose.cell, k.edges);
+  const edgeAt = squareTables().edges;
   let best = Infinity;
   let frontier: Cell[] = [];
   const reachable: Cell[] = [];
@@ -74,7 +86,8 @@ export function explorerMove(s: GameState, rng: Rng): string {
     const n = dist[cell]!;
     if (n <= 0) continue;
     reachable.push(cell);
-    if (!DIRS.some((d) => k.edges[edgeOf(cell, d)] === UNKNOWN)) continue;
+    const e = cell * 4;
+    if (k.edges[edgeAt[e]!] !== UNKNOWN && k.edges[edgeAt[e + 1]!] !== UNKNOWN && k.edges[edgeAt[e + 2]!] !== UNKNOWN && k.edges[edgeAt[e + 3]!] !== UNKNOWN) continue;
     if (n < best) {
       best = n;
       frontier = [cell];
@@ -87,9 +100,8 @@ export function explorerMove(s: GameState, rng: Rng): string {
 
 /** The shortest way onto the other player's square (through the real maze), or one step aside when already there. */
 function chase(maze: Maze, from: Cell, prey: Cell): Dir[] {
-  const open = (cell: Cell, d: Dir): boolean => !isWall(maze, cell, d);
-  const path = pathTo(prey, bfs(from, open).via);
-  return path.length > 0 ? path : [DIRS.find((d) => open(from, d))!];
+  const path = pathTo(prey, bfsMaze(from, maze).via);
+  return path.length > 0 ? path : [DIRS.find((d) => !isWall(maze, from, d))!];
 }
 
 export function chaserMove(s: GameState): string {
@@ -101,14 +113,13 @@ export function hunterMove(s: GameState): string {
   const maze: Maze = s.maze;
   const me = s[s.toMove];
   const prey = s[other(s.toMove)].pose.cell;
-  const open = (cell: Cell, d: Dir): boolean => !isWall(maze, cell, d);
   const discovered = me.knowledge.discovered.slice();
   let left = CELLS - me.knowledge.discoveredCount;
   let at = me.pose.cell;
   const path: Dir[] = [];
   // Walk to the nearest undiscovered square, again and again, within the turn's 256 steps.
   while (left > 0 && path.length < MAX_STEPS) {
-    const { dist, via } = bfs(at, open);
+    const { dist, via } = bfsMaze(at, maze);
     let target = -1;
     for (let cell = 0; cell < CELLS; cell++)
       if (!discovered[cell] && dist[cell]! > 0 && (target < 0 || dist[cell]! < dist[target]!)) target = cell;
@@ -123,7 +134,7 @@ export function hunterMove(s: GameState): string {
     }
   }
   if (left === 0 && path.length < MAX_STEPS) {
-    const onto = pathTo(prey, bfs(at, open).via);
+    const onto = pathTo(prey, bfsMaze(at, maze).via);
     if (onto.length > 0) path.push(...onto);
     // Already on the bot's square: step aside now, come back next turn.
     else if (path.length === 0) path.push(...chase(maze, at, prey));

@@ -226,7 +226,14 @@ function onSegment(p: Point, q: Point, r: Point): boolean {
 
 /** Segments a-b and c-d cross, touch, or overlap anywhere but at a shared end city. */
 function conflict(points: Point[], a: number, b: number, c: number, d: number): boolean {
-  const [pa, pb, pc, pd] = [points[a]!, points[b]!, points[c]!, points[d]!];
+  const pa = points[a]!;
+  const pb = points[b]!;
+  const pc = points[c]!;
+  const pd = points[d]!;
+  // Segments whose bounding boxes do not meet can neither cross, touch nor share an end: most pairs
+  // end here (the tests below would say no to each of them, after more work).
+  if (Math.max(pa[0], pb[0]) < Math.min(pc[0], pd[0]) || Math.max(pc[0], pd[0]) < Math.min(pa[0], pb[0])) return false;
+  if (Math.max(pa[1], pb[1]) < Math.min(pc[1], pd[1]) || Math.max(pc[1], pd[1]) < Math.min(pa[1], pb[1])) return false;
   const shared = [a, b].filter((x) => x === c || x === d);
   if (shared.length === 2) return true;
   if (shared.length === 1) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../harness/core/rng.js';
 import { createOpponent } from '../../harness/games/snakecore/opponent.js';
 import {
-  applyAction, blockCount, possibleActions, resolveAction, startTurn, type Action, type Cell, type CellChooser, type State,
+  applyAction, blockCount, contentAt, occupancy, possibleActions, resolveAction, startTurn, type Action, type Cell, type CellChooser, type State,
 } from '../../harness/games/snakecore/rules.js';
 import { stateFromField, type PythonSpec } from '../../harness/games/snakecore/setup.js';
 
@@ -368,6 +368,11 @@ describe('conservation of mass over whole seeded games', () => {
           expect(blockCount(st)).toBe(total);
           const used = [...st.free, ...st.pythons.flatMap((q) => [q.head, ...q.body])].map((c) => `${c.x},${c.y}`);
           expect(new Set(used).size).toBe(used.length);
+          // The one-cell lookup the rules use says of every cell what the whole field says.
+          if (round % 10 === 0) {
+            const grid = occupancy(st);
+            for (let i = 0; i < grid.length; i++) expect(contentAt(st, { x: i % st.size, y: Math.floor(i / st.size) })).toEqual(grid[i]);
+          }
         }
     }
     // The greedy opponents do what they are for: dump at reactors, sometimes attack, sometimes protect.

@@ -105,8 +105,24 @@ export function occupancy(state: State): Content[] {
   return grid;
 }
 
+/** What occupancy(state) holds at `c`, without building the whole field (the rules ask it for each action considered). */
 export function contentAt(state: State, c: Cell): Content {
-  return occupancy(state)[c.y * state.size + c.x]!;
+  // Later entries win, as in occupancy: pythons over free blocks over terrain, and within the pythons
+  // each one's head, then its body, in turn order.
+  let found: Content | null = null;
+  state.pythons.forEach((p, python) => {
+    if (same(p.head, c)) found = { kind: 'head', python };
+    p.body.forEach((b, index) => {
+      if (same(b, c)) found = { kind: 'linked', python, index, block: b.kind };
+    });
+  });
+  if (found) return found;
+  for (let i = state.free.length - 1; i >= 0; i--) {
+    const b = state.free[i]!;
+    if (same(b, c)) return { kind: 'free', block: b.kind };
+  }
+  const t = state.terrain[c.y]![c.x];
+  return t === 'W' ? { kind: 'wall' } : t === 'R' ? { kind: 'reactor' } : { kind: 'empty' };
 }
 
 export function emptyCells(state: State): Cell[] {

@@ -189,16 +189,19 @@ def _plain_moves(state):
     return moves
 
 
+RANGE = range(SIZE * SIZE)
+
+
 def _capture_moves(state):
     board, me = state["board"], state["toMove"]
     opponent = OTHER[me]
     moves = []
-    for frm, (c, jumps) in enumerate(zip(board, JUMPS)):
-        if c == me:
-            for over, land in jumps:
-                if board[land] is None and board[over] == opponent:
-                    moves.extend(capture_sequences(board, frm, me))
-                    break
+    # Only this side's pieces are looked at (a list comprehension finds them faster than a loop over all 25 points).
+    for frm in [i for i in RANGE if board[i] == me]:
+        for over, land in JUMPS[frm]:
+            if board[land] is None and board[over] == opponent:
+                moves.extend(capture_sequences(board, frm, me))
+                break
     return moves
 
 

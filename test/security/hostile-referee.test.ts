@@ -233,21 +233,24 @@ describe('a referee fault writes the reports of what finished, then exits 2 with
     await expectRefereeFault(g, r, /answered 'not json', which is not JSON/, LIMITS.answerMs + 10_000);
     const report = JSON.parse(readFileSync(json, 'utf8')) as MatchReport;
     expect(MATCH_SCHEMA(report), JSON.stringify(MATCH_SCHEMA.errors)).toBe(true);
+    // Which game plays which referee game depends on the order their referees are asked to start, which
+    // botjury does not promise (games 1 and 2 begin together): two games passed, one faulted, the slow one
+    // is nowhere (stopped, not finished).
     const played = report.games.filter((x) => !x.error);
     const faulted = report.games.filter((x) => x.error);
-    expect(played.map((x) => x.index)).toEqual([0, 1]);
+    expect(played).toHaveLength(2);
     for (const x of played) expect(x.seats.every((s) => s.result !== null && s.run?.status !== 'error')).toBe(true);
     expect(faulted).toHaveLength(1);
-    expect([2, 3]).toContain(faulted[0]!.index);
     expect(faulted[0]!.error).toMatch(/^the referee of hostile-ref .*answered 'not json'/);
     expect(faulted[0]!.seats.map((s) => s.run?.status)).toEqual(['error', 'error']);
     expect(report.stopped).toMatch(new RegExp(`^a harness error in game ${faulted[0]!.index + 1}: the referee of hostile-ref`));
-    expect(r.stdout).toMatch(/^game 1\/4: /m);
-    expect(r.stdout).toMatch(/^game 2\/4: /m);
+    const slow = [0, 1, 2, 3].filter((i) => !report.games.some((x) => x.index === i));
+    expect(slow).toHaveLength(1);
+    for (const x of played) expect(r.stdout).toMatch(new RegExp(`^game ${x.index + 1}/4: `, 'm'));
     // The slow game had started (four games began) and was stopped: no result of it anywhere.
     expect(readFileSync(path.join(g.dir, 'starts'), 'utf8')).toBe('xxxx');
     expect(askedAfterFault(g.dir)).toBeLessThan(1000);
-    expect(r.stdout).not.toMatch(/^game [34]\/4: /m);
+    for (const i of [faulted[0]!.index, slow[0]!]) expect(r.stdout).not.toMatch(new RegExp(`^game ${i + 1}/4: `, 'm'));
   }, 120_000);
 });
 

@@ -377,6 +377,12 @@ export function processIdentity(pid: number, keep = false): ProcessIdentity | nu
   return { pid, ppid: Number(f[1]), pgid: Number(f[2]), sid: Number(f[3]), start, zombie: f[0] === 'Z' || f[0] === 'X' };
 }
 
+/** The pid the kernel gave last in botjury's pid namespace (/proc/sys/kernel/ns_last_pid), or null where unreadable. */
+export function lastPid(): number | null {
+  const text = read('/proc/sys/kernel/ns_last_pid', true);
+  return text !== null && /^\d+\n?$/.test(text) ? Number(text) : null;
+}
+
 /** Every process id in /proc (a snapshot). */
 export function allPids(): number[] {
   let entries: string[];

@@ -1,11 +1,13 @@
 import os from 'node:os';
+import { spawn } from 'node:child_process';
 import { execa } from 'execa';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess, startupFailureHint } from '../../harness/core/bot-process.js';
-import { removeStaleCgroups } from '../../harness/core/containment.js';
+import { notePidCounter, ProcessTree, removeStaleCgroups } from '../../harness/core/containment.js';
+import { allPids } from '../../harness/core/proc.js';
 import { ROOT, runJson, scratchDir } from '../helpers.js';
 
 /** Running (a zombie left to a non-reaping init in a container counts as ended). */
@@ -185,6 +187,35 @@ describe('containment: nothing a bot starts survives the run', () => {
     expect(ids).toContain(child);
     expect(bot.stdinIdentity).toMatch(/^(socket|pipe):\[\d+\]$/);
     await bot.stop();
+  });
+
+  it("a new bot's first look at /proc reads only what started since the last look, and everything again once the pid counter wrapped", async () => {
+    // read(2) calls of this process so far: each /proc entry looked at costs one.
+    const reads = (): number => Number(/syscr: (\d+)/.exec(readFileSync('/proc/self/io', 'latin1'))![1]);
+    const readsOf = (f: () => void): number => {
+      const before = reads();
+      f();
+      return reads() - before;
+    };
+    const sleeper = () => spawn('sleep', ['30'], { stdio: 'ignore' });
+    const [a, b] = [sleeper(), sleeper()];
+    try {
+      // Tracking alone (no cgroup): every look reads all of /proc.
+      new ProcessTree(a.pid!, new Set(), null).refresh();
+      const second = new ProcessTree(b.pid!, new Set(), null);
+      const processes = allPids().length;
+      // The machine's processes started before this bot and were seen: not read again (before: all of them).
+      expect(readsOf(() => second.refresh())).toBeLessThan(Math.max(10, processes / 3));
+      expect(second.pids()).toEqual([b.pid]);
+      // A pid counter lower than the last look's: any pid may name another process now, all are read.
+      notePidCounter(0);
+      const third = new ProcessTree(b.pid!, new Set(), null);
+      expect(readsOf(() => third.refresh())).toBeGreaterThan(processes / 2);
+      expect(third.pids()).toEqual([b.pid]);
+    } finally {
+      a.kill('SIGKILL');
+      b.kill('SIGKILL');
+    }
   });
 
   it('kills the bot when botjury itself is killed with SIGKILL (pdeathsig)', async () => {

@@ -168,7 +168,8 @@ function refuseInfinity(_key: string, value: unknown): unknown {
 
 /**
  * Containers remembered by their scan: at most REMEMBERED_DEPTH levels down from the value skipped, of
- * REMEMBERED_BYTES or more, so a document of n bytes leaves at most REMEMBERED_DEPTH × n / REMEMBERED_BYTES.
+ * REMEMBERED_BYTES or more (those of one level do not overlap), so skipping a value of n bytes leaves
+ * at most REMEMBERED_DEPTH × n / REMEMBERED_BYTES; merge skips at a handful of levels of a report.
  */
 const REMEMBERED_DEPTH = 16;
 const REMEMBERED_BYTES = 1 << 16;

@@ -667,6 +667,39 @@ async function isolationSection(): Promise<void> {
   console.log(`   ${'added by --isolate'.padEnd(40)}${added.map((a) => a.padStart(12)).join('')}   goal: under 20 µs (median)\n`);
 }
 
+/** The share of all cores' time spent busy (not idle or waiting for I/O) since the previous call, from /proc/stat. */
+function busyShare(): () => number {
+  const read = (): [number, number] => {
+    const f = fs.readFileSync('/proc/stat', 'latin1').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (f[3] ?? 0) + (f[4] ?? 0);
+    return [f.reduce((a, b) => a + b, 0) - idle, idle];
+  };
+  let [busy, idle] = read();
+  return () => {
+    const [b, i] = read();
+    const share = b - busy + (i - idle) > 0 ? (b - busy) / (b - busy + (i - idle)) : 0;
+    [busy, idle] = [b, i];
+    return share;
+  };
+}
+
+/**
+ * After the load rows, the throughput rows wait for 30 quiet seconds in a row (under 5 % busy, at most
+ * 2 minutes): right after a minute of busy loops this VM ran them ~8 % slower for a while with nothing
+ * busy on it (one-candidate runs 270–293 µs a reply at once, 254–267 µs 30 s later), so figures taken
+ * at once would compare a tired machine with a rested one.
+ */
+async function settle(): Promise<void> {
+  const share = busyShare();
+  const started = Date.now();
+  let quiet = 0;
+  while (quiet < 30 && Date.now() - started < 120_000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    quiet = share() < 0.05 ? quiet + 1 : 0;
+  }
+  console.log(`(waited ${((Date.now() - started) / 1000).toFixed(0)} s for ${quiet} quiet seconds in a row after the load rows; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})\n`);
+}
+
 async function main(): Promise<void> {
   execFileSync('make', ['-s', '-C', BENCH_DIR], { stdio: 'inherit' });
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -675,6 +708,7 @@ async function main(): Promise<void> {
   let failed = false;
   for (const [name, section] of [['latency', latencySection], ['load', loadSection], ['match', matchSection], ['isolation', isolationSection]] as const) {
     if (only && only !== name) continue;
+    if (name === 'match' && !only) await settle();
     try {
       await section();
     } catch (e) {

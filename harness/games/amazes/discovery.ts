@@ -190,26 +190,28 @@ function cornerRule(d: Draft): boolean {
 
 /** Squares the player has discovered or knows an open connection to ("found" in the rule text's example). */
 export function knownToExist(edges: Uint8Array, discovered: Uint8Array): Uint8Array {
-  const exists = discovered.slice();
-  const sides = tables().edgeCells;
-  for (let e = 0; e < EDGES; e++) if (edges[e] === OPEN) for (const c of sides[e]!) exists[c] = 1;
+  const exists = new Uint8Array(CELLS);
+  eachKnownToExist(edges, discovered, (cell) => (exists[cell] = 1));
   return exists;
+}
+
+/** Calls `visit` for each of knownToExist's squares (some more than once), without making its array. */
+function eachKnownToExist(edges: Uint8Array, discovered: Uint8Array, visit: (cell: Cell) => void): void {
+  for (let cell = 0; cell < CELLS; cell++) if (discovered[cell]) visit(cell);
+  const sides = tables().edgeCells;
+  for (let e = 0; e < EDGES; e++) if (edges[e] === OPEN) for (const c of sides[e]!) visit(c);
 }
 
 function outerEdgeRules(d: Draft): boolean {
   // They only ever learn outer walls: once every outer edge is known, nothing can follow.
   if (tables().outerEdges.every((e) => d.edges[e] !== UNKNOWN)) return false;
   let changed = false;
-  // The rows and columns of knownToExist's squares, without making its array.
   const rows = new Uint8Array(SIZE);
   const cols = new Uint8Array(SIZE);
-  const mark = (cell: Cell): void => {
+  eachKnownToExist(d.edges, d.discovered, (cell) => {
     rows[rowOf(cell)] = 1;
     cols[colOf(cell)] = 1;
-  };
-  for (let cell = 0; cell < CELLS; cell++) if (d.discovered[cell]) mark(cell);
-  const sides = tables().edgeCells;
-  for (let e = 0; e < EDGES; e++) if (d.edges[e] === OPEN) for (const c of sides[e]!) mark(c);
+  });
   const learnAll = (edges: readonly Edge[]): void => {
     for (const e of edges) changed = d.learn(e, WALL) || changed;
   };

@@ -88,41 +88,41 @@ export type Content =
   | { kind: 'head'; python: number }
   | { kind: 'linked'; python: number; index: number; block: BlockKind };
 
+/** What the terrain holds at (x, y), under any block or python. */
+function terrainContent(state: State, x: number, y: number): Content {
+  const t = state.terrain[y]![x];
+  return t === 'W' ? { kind: 'wall' } : t === 'R' ? { kind: 'reactor' } : { kind: 'empty' };
+}
+
+/**
+ * Every cell a block or a python holds, in the order in which a later one covers an earlier one on the
+ * same cell: the free blocks, then each python's head and body, in turn order. `content` makes what
+ * the cell holds, only when asked.
+ */
+function eachHeld(state: State, visit: (at: Cell, content: () => Content) => void): void {
+  for (const b of state.free) visit(b, () => ({ kind: 'free', block: b.kind }));
+  state.pythons.forEach((p, python) => {
+    visit(p.head, () => ({ kind: 'head', python }));
+    p.body.forEach((b, index) => visit(b, () => ({ kind: 'linked', python, index, block: b.kind })));
+  });
+}
+
 /** The whole field as one lookup, `grid[y * size + x]`. */
 export function occupancy(state: State): Content[] {
   const n = state.size;
   const grid: Content[] = [];
-  for (let y = 0; y < n; y++)
-    for (let x = 0; x < n; x++) {
-      const t = state.terrain[y]![x];
-      grid.push(t === 'W' ? { kind: 'wall' } : t === 'R' ? { kind: 'reactor' } : { kind: 'empty' });
-    }
-  for (const b of state.free) grid[b.y * n + b.x] = { kind: 'free', block: b.kind };
-  state.pythons.forEach((p, python) => {
-    grid[p.head.y * n + p.head.x] = { kind: 'head', python };
-    p.body.forEach((b, index) => (grid[b.y * n + b.x] = { kind: 'linked', python, index, block: b.kind }));
-  });
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) grid.push(terrainContent(state, x, y));
+  eachHeld(state, (at, content) => (grid[at.y * n + at.x] = content()));
   return grid;
 }
 
 /** What occupancy(state) holds at `c`, without building the whole field (the rules ask it for each action considered). */
 export function contentAt(state: State, c: Cell): Content {
-  // Later entries win, as in occupancy: pythons over free blocks over terrain, and within the pythons
-  // each one's head, then its body, in turn order.
-  let found: Content | null = null;
-  state.pythons.forEach((p, python) => {
-    if (same(p.head, c)) found = { kind: 'head', python };
-    p.body.forEach((b, index) => {
-      if (same(b, c)) found = { kind: 'linked', python, index, block: b.kind };
-    });
+  let last = null as (() => Content) | null;
+  eachHeld(state, (at, content) => {
+    if (same(at, c)) last = content;
   });
-  if (found) return found;
-  for (let i = state.free.length - 1; i >= 0; i--) {
-    const b = state.free[i]!;
-    if (same(b, c)) return { kind: 'free', block: b.kind };
-  }
-  const t = state.terrain[c.y]![c.x];
-  return t === 'W' ? { kind: 'wall' } : t === 'R' ? { kind: 'reactor' } : { kind: 'empty' };
+  return last ? last() : terrainContent(state, c.x, c.y);
 }
 
 export function emptyCells(state: State): Cell[] {

@@ -6,7 +6,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, existsSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { BotCgroup, pdeathsigWrapper, ProcessTree } from './containment.js';
+import { BotCgroup, ProcessTree } from './containment.js';
+import { deathGuardPrefix, forgetBot, watchBot } from './watchdog.js';
 import { fdTarget, forgetProcFiles, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
 import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaunch } from './isolation.js';
 import { handleFd, type BotIo } from './bot-io.js';
@@ -181,6 +182,13 @@ function verdictNear(now: bigint): boolean {
 /** Ends every bot and everything it started, at once (used when botjury itself is interrupted). */
 export function killAllBotsSync(): void {
   for (const bot of live) bot.killAllSync();
+}
+
+/** A bot that was never handed over: the watchdog forgets it once it is reaped. */
+function forgetOnExit(child: ChildProcessWithoutNullStreams): void {
+  const pid = child.pid!;
+  if (child.exitCode !== null || child.signalCode !== null) forgetBot(pid);
+  else child.once('exit', () => forgetBot(pid));
 }
 
 /** Resolves the command as the user meant it from where they ran botjury (the bot runs elsewhere). */
@@ -361,7 +369,7 @@ export class BotProcess implements BotIo {
       throw new HarnessError(e instanceof SandboxError ? e.message : `bot could not be started: ${(e as Error).message}`);
     }
     const memoryLimit = options.memoryMb && options.memoryMb > 0 ? ['prlimit', `--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--'] : [];
-    const [runFile, ...runArgs] = (sandbox ? [...botPriorityPrefix(), sandbox.file, ...sandbox.args] : [...pdeathsigWrapper(), ...memoryLimit, file, ...args]) as [string, ...string[]];
+    const [runFile, ...runArgs] = (sandbox ? [...botPriorityPrefix(), sandbox.file, ...sandbox.args] : [...deathGuardPrefix(), ...memoryLimit, file, ...args]) as [string, ...string[]];
     let startNs = process.hrtime.bigint();
     let started: { child: ChildProcessWithoutNullStreams; cgroup: BotCgroup | null };
     let early: EarlyEvents | undefined;
@@ -377,6 +385,7 @@ export class BotProcess implements BotIo {
         }) as ChildProcessWithoutNullStreams;
         // Forked at the bot's priority, not botjury's raised one (a sandbox starts under `nice`).
         const child = sandbox ? launch() : atBotPriority(launch);
+        if (child.pid !== undefined) watchBot(child.pid); // in the same tick: no moment where botjury's death would spare it
         // Listened to from the spawn on: a bot that ends while its cgroup or sandbox is set up keeps
         // its exit and every byte it wrote (Node drops the output of a child nobody reads at its exit).
         if (child.pid !== undefined) early = new EarlyEvents(child);
@@ -394,6 +403,7 @@ export class BotProcess implements BotIo {
     }
     if (!lowered) {
       child.kill('SIGKILL');
+      forgetOnExit(child);
       child.on('error', () => undefined);
       throw new HarnessError('bot could not be started: its priority could not be set back to the ordinary one');
     }
@@ -404,6 +414,7 @@ export class BotProcess implements BotIo {
       } catch (e) {
         child.on('error', () => undefined);
         child.kill('SIGKILL');
+        forgetOnExit(child);
         cgroup?.killAll();
         for (let tries = 0; cgroup && !cgroup.remove() && tries < 20; tries++) await new Promise((r) => setTimeout(r, 10));
         throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
@@ -700,6 +711,7 @@ export class BotProcess implements BotIo {
     // Empty now; removed off the event loop, after the game (the kernel takes ~1 ms for a cgroup that held processes).
     if (this.tree.cgroup) afterwards(this.tree.cgroup.removeAsync(1000));
     forgetProcFiles(this.tree.everyPid());
+    if (this.exit !== null) forgetBot(this.pid); // reaped: its pid may be another process's soon
     live.delete(this);
     watched.delete(this);
     this.child.stdin.destroy();

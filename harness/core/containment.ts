@@ -6,7 +6,7 @@
 //  - tracking from /proc, always, with a cgroup too: ppid chains from the bot, its process group and
 //    session, and any process holding the bot's stdio sockets; each remembered as pid + start time, so
 //    a reused pid is never mistaken for the bot's;
-//  - PR_SET_PDEATHSIG (setpriv --pdeathsig KILL): the bot dies when botjury itself is killed;
+//  - a watchdog (watchdog.ts; else PR_SET_PDEATHSIG through setpriv): the bot dies when botjury itself is killed;
 //  - at the end, one scan of every process started since the bot for descriptors on the bot's stdio.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
@@ -67,6 +67,7 @@ export class BotCgroup {
       const group = BotCgroup.make();
       if (!group) return { child: spawnChild(), cgroup: null };
       const entered = await group.writeAsync('cgroup.procs', String(process.pid));
+      if (entered) BotCgroup.botjuryInside = true;
       let child: T;
       try {
         child = spawnChild();
@@ -97,6 +98,9 @@ export class BotCgroup {
   /** The spawn in progress (spawnInside): the next one waits for it. */
   private static spawning: Promise<void> = Promise.resolve();
 
+  /** Botjury is in a bot's cgroup now (for a spawn): anything else it started would land there too. */
+  static botjuryInside = false;
+
   private static make(): BotCgroup | null {
     if (BotCgroup.disabled || process.env.BOTJURY_NO_CGROUP) return null;
     if (BotCgroup.counter === 0) removeStaleCgroups();
@@ -118,6 +122,7 @@ export class BotCgroup {
     try {
       await writeFile(home, String(process.pid));
       this.holdsBotjury = false;
+      BotCgroup.botjuryInside = false;
     } catch {
       this.holdsBotjury = true;
       BotCgroup.disabled = true;
@@ -229,6 +234,11 @@ export function removeStaleCgroups(): void {
       if (!group.remove()) void group.removeAsync(100, { keepAlive: false });
     }
   }
+}
+
+/** The start of the name of every cgroup this botjury makes, in each hierarchy (the watchdog ends them). */
+export function cgroupNamePrefixes(): string[] {
+  return cgroupParents().map(([, parent]) => path.join(parent, `botjury-${process.pid}-${ownStart()}-`));
 }
 
 let ownStartTime: string | undefined;

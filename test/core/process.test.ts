@@ -58,8 +58,9 @@ describe('bot processes', () => {
     let pids: number[] = [];
     for (let tries = 0; tries < 300 && pids.length === 0; tries++) {
       await new Promise((r) => setTimeout(r, 50));
-      const leader = (await execa('pgrep', ['-P', String(run.pid)], { reject: false })).stdout.split('\n').filter(Boolean)[0];
-      if (leader) pids = (await execa('pgrep', ['-s', leader, '-f', 'sleep 300'], { reject: false })).stdout.split('\n').filter(Boolean).map(Number);
+      // botjury's children: the bot, and its watchdog (watchdog.ts) in a session of its own too.
+      for (const leader of (await execa('pgrep', ['-P', String(run.pid)], { reject: false })).stdout.split('\n').filter(Boolean))
+        pids.push(...(await execa('pgrep', ['-s', leader, '-f', 'sleep 300'], { reject: false })).stdout.split('\n').filter(Boolean).map(Number));
     }
     run.kill('SIGINT');
     const r = await run;
@@ -218,7 +219,7 @@ describe('containment: nothing a bot starts survives the run', () => {
     }
   });
 
-  it('kills the bot when botjury itself is killed with SIGKILL (pdeathsig)', async () => {
+  it('kills the bot when botjury itself is killed with SIGKILL (the watchdog)', async () => {
     const run = execa(process.execPath, ['bin/botjury.js', 'run', 'test/fixtures/scenarios/black-short.yaml', '--reporter', 'json', '--', 'sleep', '300'], { reject: false });
     let leader: number | undefined;
     for (let tries = 0; tries < 300 && leader === undefined; tries++) {
@@ -254,7 +255,7 @@ describe('CPU and memory count every process the bot started', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-  it('keeps working with a hard data limit (prlimit) under pdeathsig, and reports the data peak', async () => {
+  it('keeps working with a hard data limit (prlimit), and reports the data peak', async () => {
     const dir = scratchDir('botjury-data-');
     try {
       const grab = 'import sys\nhog = b"x" * (100 << 20)\nsys.stderr.write("ready\\n"); sys.stderr.flush()\nsys.stdin.read()';

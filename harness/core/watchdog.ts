@@ -95,12 +95,25 @@ export function deathGuardPrefix(): string[] {
 
 /** The bot (its process and process group) is killed by the watchdog if botjury goes before `forgetBot`. */
 export function watchBot(pid: number): void {
-  watchdog?.stdin?.write(`+${pid}\n`);
+  tell(`+${pid}\n`);
 }
 
 /** The bot's run is over (it was ended and reaped): its pid may be given to another process. */
 export function forgetBot(pid: number): void {
-  watchdog?.stdin?.write(`-${pid}\n`);
+  tell(`-${pid}\n`);
+}
+
+/** A watchdog that no longer reads (stopped, hung) is given up, not buffered for without bound. */
+const UNREAD_MAX_BYTES = 64 * 1024;
+
+function tell(line: string): void {
+  const stdin = watchdog?.stdin;
+  if (!stdin) return;
+  if (stdin.writableLength > UNREAD_MAX_BYTES) {
+    watchdog = null; // the next bots are started behind setpriv
+    return;
+  }
+  stdin.write(line);
 }
 
 /** The watchdog's pid (tests), or null. */
@@ -108,7 +121,8 @@ export function watchdogPid(): number | null {
   return watchdog?.pid ?? null;
 }
 
-/** For tests: start with another shell (a missing one: the setpriv fallback). */
+/** For tests: start (again) with the given shell (a missing one: the setpriv fallback). */
 export function startWatchdogForTest(shell: string): boolean {
+  watchdog = undefined;
   return ensureWatchdog(shell);
 }

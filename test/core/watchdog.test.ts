@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BotProcess } from '../../harness/core/bot-process.js';
 import { cgroupParents } from '../../harness/core/containment.js';
-import { deathGuardPrefix, startWatchdogForTest, WATCHDOG_SCRIPT } from '../../harness/core/watchdog.js';
+import { deathGuardPrefix, startWatchdogForTest, watchBot, watchdogPid, WATCHDOG_SCRIPT } from '../../harness/core/watchdog.js';
 import { CLI, ROOT, scratchDir } from '../helpers.js';
 
 const tmp = scratchDir('botjury-wd-');
@@ -46,6 +46,22 @@ describe('where the watchdog cannot be started', () => {
     expect(await until(() => bot.unreadCount > 0, 5000)).toBe(true);
     expect(bot.takeLine()?.text).toBe('up');
     await bot.stop();
+  });
+});
+
+describe('a watchdog that stops reading', () => {
+  it('is given up (setpriv from then on), not buffered for without bound', () => {
+    expect(startWatchdogForTest('/bin/sh')).toBe(true);
+    const pid = watchdogPid()!;
+    process.kill(pid, 'SIGSTOP');
+    try {
+      // Pids above any pid_max (2^22): nothing could be killed by mistake, and it is SIGKILLed below anyway.
+      for (let i = 0; i < 20_000 && watchdogPid() !== null; i++) watchBot(4_194_305 + i);
+      expect(watchdogPid()).toBeNull();
+      if (existsSync('/usr/bin/setpriv') || existsSync('/bin/setpriv')) expect(deathGuardPrefix()).toContain('--pdeathsig');
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
   });
 });
 

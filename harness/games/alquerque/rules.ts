@@ -105,8 +105,20 @@ function step(p: Point, [dx, dy]: readonly [number, number], n = 1): Point | und
   return x >= 0 && x < SIZE && y >= 0 && y < SIZE ? point(x, y) : undefined;
 }
 
+// Every point's neighbours and jumps ([jumped, landing]) along the board's lines, in the order of
+// `directions`, computed once: the rules and the built-in opponent ask for them thousands of times a
+// game (each look made a new direction list and worked the coordinates out again).
+const NEIGHBOURS: readonly (readonly Point[])[] = Array.from({ length: SIZE * SIZE }, (_, p) =>
+  directions(p).map((d) => step(p, d)).filter((q): q is Point => q !== undefined));
+const JUMPS: readonly (readonly (readonly [Point, Point])[])[] = Array.from({ length: SIZE * SIZE }, (_, p) =>
+  directions(p).flatMap((d) => {
+    const over = step(p, d);
+    const land = step(p, d, 2);
+    return over !== undefined && land !== undefined ? [[over, land] as const] : [];
+  }));
+
 export function adjacent(a: Point, b: Point): boolean {
-  return directions(a).some((d) => step(a, d) === b);
+  return NEIGHBOURS[a]!.includes(b);
 }
 
 export const countPieces = (board: readonly Cell[], color: Color): number => board.filter((c) => c === color).length;
@@ -114,12 +126,16 @@ export const countPieces = (board: readonly Cell[], color: Color): number => boa
 /** Single jumps available to the piece on `from` (of `color`) on `board`: [jumped, landing]. */
 export function jumpsFrom(board: readonly Cell[], from: Point, color: Color): [Point, Point][] {
   const out: [Point, Point][] = [];
-  for (const d of directions(from)) {
-    const over = step(from, d);
-    const land = step(from, d, 2);
-    if (over !== undefined && land !== undefined && board[over] === other(color) && board[land] === null) out.push([over, land]);
-  }
+  const opponent = other(color);
+  for (const [over, land] of JUMPS[from]!) if (board[over] === opponent && board[land] === null) out.push([over, land]);
   return out;
+}
+
+/** Whether the piece on `from` (of `color`) has a jump on `board`. */
+function canJump(board: readonly Cell[], from: Point, color: Color): boolean {
+  const opponent = other(color);
+  for (const [over, land] of JUMPS[from]!) if (board[over] === opponent && board[land] === null) return true;
+  return false;
 }
 
 /** Every complete capture sequence for the piece on `from`: it must go on while it can. */
@@ -178,13 +194,11 @@ export function plainMoves(state: State): readonly Move[] {
 
 function computePlainMoves(state: State): Move[] {
   const moves: Move[] = [];
-  state.board.forEach((c, from) => {
-    if (c !== state.toMove) return;
-    for (const d of directions(from)) {
-      const to = step(from, d);
-      if (to !== undefined && state.board[to] === null && !isMoveBack(state, from, to)) moves.push({ kind: 'plain', from, to });
-    }
-  });
+  const { board, toMove } = state;
+  for (let from = 0; from < board.length; from++) {
+    if (board[from] !== toMove) continue;
+    for (const to of NEIGHBOURS[from]!) if (board[to] === null && !isMoveBack(state, from, to)) moves.push({ kind: 'plain', from, to });
+  }
   return moves;
 }
 
@@ -194,9 +208,9 @@ export function captureMoves(state: State): readonly Move[] {
 
 function computeCaptureMoves(state: State): Move[] {
   const moves: Move[] = [];
-  state.board.forEach((c, from) => {
-    if (c === state.toMove) moves.push(...captureSequences(state.board, from, state.toMove));
-  });
+  const { board, toMove } = state;
+  // Most pieces have no jump: only those that have one are walked (a walk copies the board).
+  for (let from = 0; from < board.length; from++) if (board[from] === toMove && canJump(board, from, toMove)) moves.push(...captureSequences(board, from, toMove));
   return moves;
 }
 

@@ -688,7 +688,10 @@ export class BotProcess implements BotIo {
     clearInterval(this.sampleTimer);
     this.tree.refreshFully();
     this.sampleMemory(); // a last look at what it all holds before it is ended
-    if (this.tree.anyAlive()) {
+    // Nothing alive at that full look: nothing can have started since, and the first round below need
+    // not read all of /proc again (a game's last look, ~0.2 ms).
+    let lookedNow = !this.tree.anyAlive();
+    if (!lookedNow) {
       this.signalAll('SIGTERM');
       const until = process.hrtime.bigint() + BigInt(KILL_GRACE_MS) * 1_000_000n;
       while (process.hrtime.bigint() < until && this.tree.anyAlive()) {
@@ -699,7 +702,8 @@ export class BotProcess implements BotIo {
     // Also when the bot is gone: what it left behind must not survive the run. Forks race the
     // signals, so look again until nothing is left.
     for (let round = 0; round < 50; round++) {
-      this.tree.refresh();
+      if (!lookedNow) this.tree.refresh();
+      lookedNow = false;
       if (!this.tree.anyAlive()) break;
       this.signalAll('SIGKILL');
       await new Promise((r) => setTimeout(r, 5));

@@ -1,6 +1,6 @@
 // Shared test helpers: run the built CLI (dist/, built by `pretest`) as a user would, and read its JSON report.
 import { execa } from 'execa';
-import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -120,4 +120,14 @@ export function botVerdicts<V extends { code: string }>(result: { violations: V[
 export function refereeOf(def: GameDefinition, ctx: RefereeContext): Referee {
   const { role, ...rest } = ctx;
   return seatView(def.createGame({ ...rest, bots: [role] }), role);
+}
+
+/** The process is running (a zombie, ended but not yet reaped — or left to a non-reaping init in a container — counts as ended). */
+export function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
 }

@@ -9,8 +9,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess } from '../../harness/core/bot-process.js';
 import { forgetIsolationProbe, SANDBOX_FILE_BYTES, SANDBOX_ID, SANDBOX_TASKS, SANDBOX_TMP_BYTES } from '../../harness/core/isolation.js';
-import { processIdentity } from '../../harness/core/proc.js';
-import { isolationTestProblem, ROOT, runCli } from '../helpers.js';
+import { isolationTestProblem, ROOT, runCli, running } from '../helpers.js';
 
 const IN_CI = !!process.env.CI;
 const PROBLEM = isolationTestProblem();
@@ -19,10 +18,6 @@ const AS_ROOT = process.getuid?.() === 0;
 
 const ignore = (): void => undefined;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const alive = (pid: number): boolean => {
-  const id = processIdentity(pid);
-  return id !== null && !id.zombie;
-};
 
 let tmp: string;
 beforeAll(() => {
@@ -260,7 +255,7 @@ sys.stdin.read()
     const everything = [bot.pid, ...sleepers];
     await bot.stop();
     await sleep(100);
-    for (const pid of everything) expect(alive(pid), `pid ${pid}`).toBe(false);
+    for (const pid of everything) expect(running(pid), `pid ${pid}`).toBe(false);
   });
 });
 

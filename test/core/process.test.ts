@@ -8,17 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess, startupFailureHint } from '../../harness/core/bot-process.js';
 import { notePidCounter, ProcessTree, removeStaleCgroups } from '../../harness/core/containment.js';
 import { allPids } from '../../harness/core/proc.js';
-import { ROOT, runJson, scratchDir } from '../helpers.js';
+import { ROOT, runJson, running, scratchDir } from '../helpers.js';
 
-/** Running (a zombie left to a non-reaping init in a container counts as ended). */
-const alive = (pid: number): boolean => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-};
 
 describe('bot processes', () => {
   it('a bot that ends at once keeps its exit and its last words (it may end while its cgroup is still being set up)', async () => {
@@ -50,7 +41,7 @@ describe('bot processes', () => {
     const { report } = await runJson(['run', 'test/fixtures/scenarios/alquerque-small-budget.yaml', '--', 'python3', 'test/fixtures/bots/child-leaver.py']);
     const m = /child (\d+)/.exec(report.results[0]!.transcript.filter((e) => e.dir === 'stderr').map((e) => e.text).join(''));
     expect(m).not.toBeNull();
-    expect(alive(Number(m![1]))).toBe(false);
+    expect(running(Number(m![1]))).toBe(false);
   });
   it('ends every bot when botjury itself is interrupted', async () => {
     const run = execa(process.execPath, ['bin/botjury.js', 'run', 'test/fixtures/scenarios/black-short.yaml', '--reporter', 'json', '--', 'python3', 'test/fixtures/bots/child-leaver.py'], { reject: false });
@@ -67,7 +58,7 @@ describe('bot processes', () => {
     expect(r.exitCode).toBe(130);
     expect(pids.length).toBeGreaterThan(0);
     await new Promise((res) => setTimeout(res, 200));
-    for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false);
+    for (const pid of pids) expect(running(pid), `pid ${pid}`).toBe(false);
   });
   it('gives the bot a minimal environment: PATH, HOME, LANG; never PYTHONUNBUFFERED', async () => {
     // node adds nothing to its environment (a pyenv python3 shim would add PYENV_* itself)
@@ -144,9 +135,9 @@ describe('containment: nothing a bot starts survives the run', () => {
     const bot = await startUntilReady([escaper, mode], dir);
     const pids = [...bot.stderrHead.matchAll(/pid (\d+)/g)].map((m) => Number(m[1]));
     expect(pids.length, bot.stderrHead).toBeGreaterThan(0);
-    for (const pid of pids) expect(alive(pid), `pid ${pid} before the stop`).toBe(true);
+    for (const pid of pids) expect(running(pid), `pid ${pid} before the stop`).toBe(true);
     await bot.stop();
-    return { left: [bot.pid, ...pids].filter(alive), bot, pids };
+    return { left: [bot.pid, ...pids].filter(running), bot, pids };
   }
 
   const withTrackingOnly = async <T>(f: () => Promise<T>): Promise<T> => {
@@ -230,8 +221,8 @@ describe('containment: nothing a bot starts survives the run', () => {
     expect(leader).toBeDefined();
     run.kill('SIGKILL');
     await run;
-    for (let tries = 0; tries < 100 && alive(leader!); tries++) await sleep(20);
-    expect(alive(leader!)).toBe(false);
+    for (let tries = 0; tries < 100 && running(leader!); tries++) await sleep(20);
+    expect(running(leader!)).toBe(false);
   });
 });
 

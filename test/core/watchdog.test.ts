@@ -8,21 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BotProcess } from '../../harness/core/bot-process.js';
 import { cgroupParents } from '../../harness/core/containment.js';
 import { deathGuardPrefix, startWatchdogForTest, watchBot, watchdogPid, WATCHDOG_SCRIPT } from '../../harness/core/watchdog.js';
-import { CLI, ROOT, scratchDir } from '../helpers.js';
+import { CLI, ROOT, running, scratchDir } from '../helpers.js';
 
 const tmp = scratchDir('botjury-wd-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-/** Running (a zombie left to a non-reaping init in a container counts as ended). */
-const alive = (pid: number): boolean => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-};
 const until = async (ok: () => boolean, ms: number): Promise<boolean> => {
   for (const end = Date.now() + ms; !ok() && Date.now() < end; ) await sleep(20);
   return ok();
@@ -56,7 +47,7 @@ describe('a watchdog that stops reading', () => {
     process.kill(pid, 'SIGSTOP');
     try {
       // Pids above any pid_max (2^22): nothing could be killed by mistake, and it is SIGKILLed below anyway.
-      for (let i = 0; i < 20_000 && watchdogPid() !== null; i++) watchBot(4_194_305 + i);
+      for (let i = 0; i < 100_000 && watchdogPid() !== null; i++) watchBot(4_194_305 + i);
       expect(watchdogPid()).toBeNull();
       if (existsSync('/usr/bin/setpriv') || existsSync('/bin/setpriv')) expect(deathGuardPrefix()).toContain('--pdeathsig');
     } finally {
@@ -75,10 +66,10 @@ describe('the watchdog', () => {
     try {
       watchdog.stdin.write(`+${a}\n+${b}\n+x\n+1;kill -9 ${a}\n-12345\n-${a}\n`);
       await sleep(100);
-      expect(alive(a) && alive(b)).toBe(true); // nothing happens while botjury lives
+      expect(running(a) && running(b)).toBe(true); // nothing happens while botjury lives
       watchdog.stdin.end();
-      expect(await until(() => !alive(b), 3000), 'the bot it watched is killed').toBe(true);
-      expect(alive(a), 'the forgotten one is left alone').toBe(true);
+      expect(await until(() => !running(b), 3000), 'the bot it watched is killed').toBe(true);
+      expect(running(a), 'the forgotten one is left alone').toBe(true);
       expect(await until(() => watchdog.exitCode !== null, 3000), 'the watchdog exits').toBe(true);
     } finally {
       for (const c of bots) c.kill('SIGKILL');
@@ -101,9 +92,9 @@ describe('the watchdog', () => {
       expect(watchdogs).toHaveLength(1);
       const held = readFileSync(`/proc/${daemon}/cgroup`, 'latin1').includes(`botjury-${run.pid}-`);
       process.kill(-run.pid!, 'SIGKILL');
-      expect(await until(() => !alive(leader), 3000), 'the bot').toBe(true);
-      if (held) expect(await until(() => !alive(daemon), 3000), "the bot's daemon, in its cgroup").toBe(true);
-      expect(await until(() => !alive(watchdogs[0]!), 3000), 'the watchdog, its work done').toBe(true);
+      expect(await until(() => !running(leader), 3000), 'the bot').toBe(true);
+      if (held) expect(await until(() => !running(daemon), 3000), "the bot's daemon, in its cgroup").toBe(true);
+      expect(await until(() => !running(watchdogs[0]!), 3000), 'the watchdog, its work done').toBe(true);
       const left = () => cgroupParents().flatMap(([, parent]) => readdirSync(parent).filter((n) => n.startsWith(`botjury-${run.pid}-`)));
       expect(await until(() => left().length === 0, 3000), `cgroups left: ${left().join(', ')}`).toBe(true);
     } finally {
@@ -121,6 +112,6 @@ describe('the watchdog', () => {
     }
     expect(watchdogs).toHaveLength(1);
     await run;
-    expect(await until(() => !alive(watchdogs[0]!), 3000)).toBe(true);
+    expect(await until(() => !running(watchdogs[0]!), 3000)).toBe(true);
   });
 });

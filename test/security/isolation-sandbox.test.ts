@@ -12,8 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess } from '../../harness/core/bot-process.js';
 import { SANDBOX_ID } from '../../harness/core/isolation.js';
-import { processIdentity } from '../../harness/core/proc.js';
-import { isolationTestProblem, ROOT, runCli } from '../helpers.js';
+import { isolationTestProblem, ROOT, runCli, running } from '../helpers.js';
 
 const IN_CI = !!process.env.CI;
 const PROBLEM = isolationTestProblem();
@@ -22,10 +21,6 @@ const AS_ROOT = process.getuid?.() === 0;
 
 const ignore = (): void => undefined;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const alive = (pid: number): boolean => {
-  const id = processIdentity(pid);
-  return id !== null && !id.zombie;
-};
 /** Fields of /proc/PID/stat after the command name: [state, ppid, pgrp, session, …]. */
 const statFields = (pid: number): string[] => readFileSync(`/proc/${pid}/stat`, 'latin1').replace(/^.*\) /s, '').split(' ');
 const statusLine = (pid: number, key: string): string => new RegExp(`^${key}:\\s*(.*)$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1] ?? '';
@@ -143,15 +138,15 @@ setInterval(() => undefined, 1000);
       });
       pids = JSON.parse(line) as number[];
       expect(pids.length).toBeGreaterThanOrEqual(3); // bubblewrap, the shell, its sleep
-      for (const pid of pids) expect(alive(pid), `pid ${pid} before`).toBe(true);
+      for (const pid of pids) expect(running(pid), `pid ${pid} before`).toBe(true);
       child.kill('SIGKILL');
       await child;
       const until = Date.now() + 3000;
-      while (pids.some(alive) && Date.now() < until) await sleep(25);
-      expect(pids.filter(alive), 'left behind').toEqual([]);
+      while (pids.some(running) && Date.now() < until) await sleep(25);
+      expect(pids.filter(running), 'left behind').toEqual([]);
     } finally {
       child.kill('SIGKILL');
-      for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      for (const pid of pids) if (running(pid)) process.kill(pid, 'SIGKILL');
     }
   });
 

@@ -110,7 +110,10 @@ function tell(line: string): void {
   const stdin = watchdog?.stdin;
   if (!stdin) return;
   if (stdin.writableLength > UNREAD_MAX_BYTES) {
-    watchdog = null; // the next bots are started behind setpriv
+    // Ended, not left: should it ever read again, it would act on lines that never reached it (a bot's
+    // "forget" among them: a pid given to another process since). The next bots start behind setpriv.
+    watchdog?.kill('SIGKILL');
+    watchdog = null;
     return;
   }
   stdin.write(line);

@@ -211,7 +211,8 @@ describe('containment: nothing a bot starts survives the run', () => {
   });
 
   it('kills the bot when botjury itself is killed with SIGKILL (the watchdog)', async () => {
-    const run = execa(process.execPath, ['bin/botjury.js', 'run', 'test/fixtures/scenarios/black-short.yaml', '--reporter', 'json', '--', 'sleep', '300'], { reject: false });
+    // A killed botjury cannot remove the bot's folder: it is made in a scratch folder the tests remove.
+    const run = execa(process.execPath, ['bin/botjury.js', 'run', 'test/fixtures/scenarios/black-short.yaml', '--reporter', 'json', '--', 'sleep', '300'], { reject: false, env: { TMPDIR: scratchDir('botjury-killed-') } });
     let leader: number | undefined;
     for (let tries = 0; tries < 300 && leader === undefined; tries++) {
       await sleep(50);

@@ -43,6 +43,7 @@ describe('where the watchdog cannot be started', () => {
 describe('a watchdog that stops reading', () => {
   it('is ended and given up (setpriv from then on), not buffered for without bound', async () => {
     expect(startWatchdogForTest('/bin/sh')).toBe(true);
+    expect(deathGuardPrefix(), 'nothing before the bot while the watchdog runs').toEqual([]);
     const pid = watchdogPid()!;
     process.kill(pid, 'SIGSTOP');
     try {

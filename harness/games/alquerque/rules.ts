@@ -131,17 +131,11 @@ export function jumpsFrom(board: readonly Cell[], from: Point, color: Color): [P
   return out;
 }
 
-/** Whether the piece on `from` (of `color`) has a jump on `board`. */
-function canJump(board: readonly Cell[], from: Point, color: Color): boolean {
-  const opponent = other(color);
-  for (const [over, land] of JUMPS[from]!) if (board[over] === opponent && board[land] === null) return true;
-  return false;
-}
-
 /** Every complete capture sequence for the piece on `from`: it must go on while it can. */
 export function captureSequences(board: readonly Cell[], from: Point, color: Color): Move[] {
   const results: Move[] = [];
-  const walk = (b: Cell[], at: Point, landings: Point[], captured: Point[]): void => {
+  // A walk only reads its board: each jump makes its own copy.
+  const walk = (b: readonly Cell[], at: Point, landings: Point[], captured: Point[]): void => {
     const jumps = jumpsFrom(b, at, color);
     if (jumps.length === 0) {
       if (landings.length > 0) results.push({ kind: 'capture', from, landings: [...landings], captured: [...captured] });
@@ -156,7 +150,7 @@ export function captureSequences(board: readonly Cell[], from: Point, color: Col
       walk(next, land, [...landings, land], [...captured, over]);
     }
   };
-  walk(board.slice(), from, [], []);
+  walk(board, from, [], []);
   return results;
 }
 
@@ -209,8 +203,7 @@ export function captureMoves(state: State): readonly Move[] {
 function computeCaptureMoves(state: State): Move[] {
   const moves: Move[] = [];
   const { board, toMove } = state;
-  // Most pieces have no jump: only those that have one are walked (a walk copies the board).
-  for (let from = 0; from < board.length; from++) if (board[from] === toMove && canJump(board, from, toMove)) moves.push(...captureSequences(board, from, toMove));
+  for (let from = 0; from < board.length; from++) if (board[from] === toMove) moves.push(...captureSequences(board, from, toMove));
   return moves;
 }
 

@@ -527,11 +527,22 @@ async function matchSection(): Promise<void> {
     const builtIns: number[] = [];
     const programs: number[] = [];
     const directs: number[] = [];
-    const referee = (env?: NodeJS.ProcessEnv) => timedCli(['run', twin, '--jobs', '1', '--game-module', path.join(PACKAGE_ROOT, 'examples', 'games', 'alquerque-py', 'game.json'), '--reporter', 'json=/dev/null', '--', cBot('alquerque')], env);
+    // Every run writes its JSON report (the same work on both sides): the referee's runs are read for
+    // their jury time, the time botjury waited for the referee's answers (from its write of a request
+    // to the answer checked), which is where a program's suite can differ from the built-in's.
+    const suiteReport = path.join(dir, 'suite.json');
+    const juryTimes: number[] = [];
+    const durations: { builtIn: number[]; program: number[] } = { builtIn: [], program: [] };
+    const gamesIn = () => (JSON.parse(fs.readFileSync(suiteReport, 'utf8')) as { results: { durationMs: number; jury?: { totalMs: number } }[] }).results;
+    const referee = (env?: NodeJS.ProcessEnv) => timedCli(['run', twin, '--jobs', '1', '--game-module', path.join(PACKAGE_ROOT, 'examples', 'games', 'alquerque-py', 'game.json'), '--reporter', `json=${suiteReport}`, '--', cBot('alquerque')], env);
     for (let i = 0; i < (QUICK ? 1 : 7); i++) {
-      builtIns.push(timedCli(['run', path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'), '--jobs', '1', '--reporter', 'json=/dev/null', '--', cBot('alquerque')]));
+      builtIns.push(timedCli(['run', path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'), '--jobs', '1', '--reporter', `json=${suiteReport}`, '--', cBot('alquerque')]));
+      durations.builtIn.push(gamesIn().reduce((sum, g) => sum + g.durationMs, 0));
       programs.push(referee());
       if (direct) directs.push(referee(direct));
+      const games = gamesIn(); // the last referee run's (direct where there is one)
+      durations.program.push(games.reduce((sum, g) => sum + g.durationMs, 0));
+      juryTimes.push(games.reduce((sum, g) => sum + (g.jury?.totalMs ?? 0), 0));
     }
     // Each round's ratio (its three runs side by side, under the same load), the median of the rounds':
     // a run moved by 20 % from one to the next here, the machine's drift moves a round's three together.
@@ -555,6 +566,11 @@ async function matchSection(): Promise<void> {
       console.log(`   the same with python3 run directly (${python}), not through the shim PATH finds first: ${summarize(directs).median.toFixed(2)} s: ${ratio(directs).toFixed(2)}×`);
       console.log(`   (python3 -I -S starts in ${summarize(viaShim).median.toFixed(0)} ms through the shim, ${summarize(straight).median.toFixed(0)} ms direct: the shim's bash scripts, once a run)`);
     }
+    // Like with like: the games' own time (the reports' durations, start-up and planning excluded) and
+    // how much of the program's extra is the referee's answers.
+    const gamesBuiltIn = summarize(durations.builtIn).median;
+    const gamesProgram = summarize(durations.program).median;
+    console.log(`   the games alone (the reports' durations, medians): built-in ${gamesBuiltIn.toFixed(0)} ms, referee program ${gamesProgram.toFixed(0)} ms (+${(gamesProgram - gamesBuiltIn).toFixed(0)} ms), of which botjury waited ${summarize(juryTimes).median.toFixed(0)} ms for the referee's answers (jury time: from each request's write to its answer checked)`);
 
     // JavaChallenge2015, four C bots, seeds 1-5: games of 1000 turns, as the engine played them.
     const wholes: number[] = [];

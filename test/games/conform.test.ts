@@ -19,12 +19,13 @@ describe('botjury conform', () => {
     const source = readFileSync(path.join(ROOT, 'examples/games/alquerque-py/referee.py'), 'utf8');
     // No `choose` for botjury to pick from: the referee picks the built-in player's move itself.
     const own = source
-      .replace('return {"type": "move", "seat": c, "ply": ply, "choose": [fmt(m) for m in opponent_choices(self.opponent_name, self.state)]}', 'return {"type": "move", "seat": c, "ply": ply}')
+      .replace('return {"type": "move", "seat": c, "ply": ply, "choose": list(self.choices)}', 'return {"type": "move", "seat": c, "ply": ply}')
       .replace(
         'return {"choose": [fmt(m) for m in opponent_choices(self.opponent_name, self.state)]}',
         'import random\n            move = fmt(random.choice(opponent_choices(self.opponent_name, self.state)))',
       );
-    expect(own).not.toBe(source);
+    expect(own).not.toMatch(/"choose": list\(self\.choices\)/); // both changes made
+    expect(own).toMatch(/random\.choice/);
     writeFileSync(path.join(dir, 'referee.py'), own);
     copyFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), path.join(dir, 'game.json'));
     // Its suite: two full games against the random opponent.

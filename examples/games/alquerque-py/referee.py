@@ -177,26 +177,39 @@ def capture_moves(state):
     return moves
 
 
+RANGE = range(SIZE * SIZE)
+
+
+# Every plain move there is, made once (a move is never changed once made): (to, move) by its point.
+PLAIN_FROM = [[(to, {"kind": "plain", "from": frm, "to": to}) for to in NEIGHBOURS[frm]] for frm in RANGE]
+
+
 def _plain_moves(state):
+    return list(each_plain_move(state))
+
+
+def has_plain_move(state):
+    """Whether the side to move has a plain move (the status and the goals ask only that)."""
+    moves = state.get("plain")
+    if moves is not None:
+        return bool(moves)
+    return next(each_plain_move(state), None) is not None
+
+
+def each_plain_move(state):
     board, me = state["board"], state["toMove"]
     back = state["lastPlain"][me]  # (from, to) of this side's last plain move: its reverse is barred
-    moves = []
-    for frm, c in enumerate(board):
-        if c == me:
-            for to in NEIGHBOURS[frm]:
-                if board[to] is None and not (back is not None and back[0] == to and back[1] == frm):
-                    moves.append({"kind": "plain", "from": frm, "to": to})
-    return moves
-
-
-RANGE = range(SIZE * SIZE)
+    for frm in [i for i in RANGE if board[i] == me]:
+        for to, move in PLAIN_FROM[frm]:
+            if board[to] is None and not (back is not None and back[0] == to and back[1] == frm):
+                yield move
 
 
 def _capture_moves(state):
     board, me = state["board"], state["toMove"]
     opponent = OTHER[me]
     moves = []
-    # Only this side's pieces are looked at (a list comprehension finds them faster than a loop over all 25 points).
+    # Only this side's pieces are looked at (a list comprehension finds them faster than a loop over all 49 points).
     for frm in [i for i in RANGE if board[i] == me]:
         for over, land in JUMPS[frm]:
             if board[land] is None and board[over] == opponent:
@@ -251,7 +264,7 @@ def status(state):
         return {"winner": mover, "reason": f"{name(mover)} captured {name(state['toMove'])}'s last piece"}
     if state["ply"] >= LAST_PLY:
         return {"winner": None, "reason": f"tie: both players made {MOVES_EACH} moves"}
-    if not legal_moves(state):
+    if not capture_moves(state) and not has_plain_move(state):
         return {"winner": mover, "reason": f"{name(state['toMove'])} has no legal move"}
     return None
 
@@ -276,10 +289,11 @@ def grammar_ok(text):
 
 
 def check_move(state, text):
-    legal = legal_moves(state)
-    example = fmt(legal[0]) if legal else "(none)"
-
-    def fail(code, message, rule, expected=example):
+    def fail(code, message, rule, expected=None):
+        # Only a move that fails needs the legal ones (most moves are fine: they are not listed then).
+        legal = legal_moves(state)
+        if expected is None:
+            expected = fmt(legal[0]) if legal else "(none)"
         return {"ok": False, "code": code, "message": message, "expected": expected, "expectedIsExample": len(legal) > 1, "rule": rule}
 
     if not grammar_ok(text):
@@ -311,7 +325,7 @@ def check_move(state, text):
         if jump is None:
             possible = jumps_from(board, at, me)
             hint = (" (from '" + pname(at) + "' it can strike to " + " or ".join(f"'{pname(l)}' eliminating '{pname(o)}'" for o, l in possible) + ")") if possible else ""
-            ex = fmt(caps[0]) if caps else example
+            ex = fmt(caps[0]) if caps else None
             return fail("illegal-move", f"Invalid strike '{text}': after '{sofar}' there is no opponent piece to jump between '{pname(at)}' and '{pname(land)}' in a straight line to an empty space{hint}", RULES["capture"], ex)
         over = jump[0]
         board[at] = None
@@ -366,10 +380,13 @@ class Game:
         self.queue = []
         self.irregular = None
         self.cut_short = False
-        self.goals = {c: set() for c in COLORS}
+        # Each seat's goals so far, a frozenset replaced when one is added: a saved game shares them.
+        self.goals = {c: frozenset() for c in COLORS}
         # The built-in player's move played ahead (propose): its text and the game after it, kept only
         # if the next request says `commit`.
         self.proposed = None
+        # The built-in player's last choices, by their text (turn_of).
+        self.choices = {}
         if self.is_bot("white"):
             self.queue.append({"type": "send", "seat": "white", "lines": ["Start"], "ply": 1})
         self.queue.append(self.turn_of("white"))
@@ -399,19 +416,19 @@ class Game:
             return out
         text = last["choose"][int(draw * len(last["choose"]))]
         before = self.saved()
-        self.after_move(text, check_move(self.state, text)["move"])
+        self.after_move(text, self.choices[text])
         last["proposal"] = {"played": text, "then": self.then()}
         self.proposed = (text, self.saved())
         self.restore(before)
         return out
 
     def saved(self):
-        return (self.state, list(self.queue), {c: set(g) for c, g in self.goals.items()})
+        return (self.state, tuple(self.queue), dict(self.goals))
 
     def restore(self, saved):
         self.state, queue, goals = saved
         self.queue = list(queue)
-        self.goals = {c: set(g) for c, g in goals.items()}
+        self.goals = dict(goals)
 
     def commit(self, text):
         if self.proposed is None or self.proposed[0] != text:
@@ -423,16 +440,20 @@ class Game:
         ply = self.state["ply"] + 1
         if not self.is_bot(c):
             # The built-in player's choices come with the move: botjury picks one and sends it back.
-            return {"type": "move", "seat": c, "ply": ply, "choose": [fmt(m) for m in opponent_choices(self.opponent_name, self.state)]}
-        goals = self.goals[c]
+            # Kept by their text: the one botjury picks is played ahead without parsing it again (then_proposing).
+            self.choices = {fmt(m): m for m in opponent_choices(self.opponent_name, self.state)}
+            return {"type": "move", "seat": c, "ply": ply, "choose": list(self.choices)}
+        reached = []
         caps = capture_moves(self.state)
-        if caps and plain_moves(self.state):
-            goals.add("capture-due")
+        if caps and has_plain_move(self.state):
+            reached.append("capture-due")
         if any(cap["kind"] == "capture" and len(cap["landings"]) > 1 for cap in caps):
-            goals.add("capture-chain")
+            reached.append("capture-chain")
         last = self.state["lastPlain"][self.state["toMove"]]
         if not caps and last and self.state["board"][last[1]] == self.state["toMove"] and self.state["board"][last[0]] is None and adjacent(last[1], last[0]):
-            goals.add("move-back-barred")
+            reached.append("move-back-barred")
+        if reached:
+            self.goals[c] = self.goals[c].union(reached)
         return {"type": "await", "seat": c, "request": {"ply": ply, "label": f"{name(c)}'s move {(ply + 1) // 2} (ply {ply})", "lines": 1, "timer": "move", "maxLineBytes": 256, "unaskedLines": "discard"}}
 
     def natural_ending(self, c, st):

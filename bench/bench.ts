@@ -533,16 +533,20 @@ async function matchSection(): Promise<void> {
     const suiteReport = path.join(dir, 'suite.json');
     const juryTimes: number[] = [];
     const durations: { builtIn: number[]; program: number[] } = { builtIn: [], program: [] };
-    const gamesIn = () => (JSON.parse(fs.readFileSync(suiteReport, 'utf8')) as { results: { durationMs: number; jury?: { totalMs: number } }[] }).results;
+    /** The last run's games in all: their time, and the time botjury waited for the game's answers (ms). */
+    const gamesTotals = () => {
+      const games = (JSON.parse(fs.readFileSync(suiteReport, 'utf8')) as { results: { durationMs: number; jury?: { totalMs: number } }[] }).results;
+      return { durationMs: games.reduce((sum, g) => sum + g.durationMs, 0), juryMs: games.reduce((sum, g) => sum + (g.jury?.totalMs ?? 0), 0) };
+    };
     const referee = (env?: NodeJS.ProcessEnv) => timedCli(['run', twin, '--jobs', '1', '--game-module', path.join(PACKAGE_ROOT, 'examples', 'games', 'alquerque-py', 'game.json'), '--reporter', `json=${suiteReport}`, '--', cBot('alquerque')], env);
     for (let i = 0; i < (QUICK ? 1 : 7); i++) {
       builtIns.push(timedCli(['run', path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'), '--jobs', '1', '--reporter', `json=${suiteReport}`, '--', cBot('alquerque')]));
-      durations.builtIn.push(gamesIn().reduce((sum, g) => sum + g.durationMs, 0));
+      durations.builtIn.push(gamesTotals().durationMs);
       programs.push(referee());
       if (direct) directs.push(referee(direct));
-      const games = gamesIn(); // the last referee run's (direct where there is one)
-      durations.program.push(games.reduce((sum, g) => sum + g.durationMs, 0));
-      juryTimes.push(games.reduce((sum, g) => sum + (g.jury?.totalMs ?? 0), 0));
+      const byReferee = gamesTotals(); // the last referee run's (direct where there is one)
+      durations.program.push(byReferee.durationMs);
+      juryTimes.push(byReferee.juryMs);
     }
     // Each round's ratio (its three runs side by side, under the same load), the median of the rounds':
     // a run moved by 20 % from one to the next here, the machine's drift moves a round's three together.

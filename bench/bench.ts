@@ -575,6 +575,10 @@ async function matchSection(): Promise<void> {
     const gamesBuiltIn = summarize(durations.builtIn).median;
     const gamesProgram = summarize(durations.program).median;
     console.log(`   the games alone (the reports' durations, medians): built-in ${gamesBuiltIn.toFixed(0)} ms, referee program ${gamesProgram.toFixed(0)} ms (+${(gamesProgram - gamesBuiltIn).toFixed(0)} ms), of which botjury waited ${summarize(juryTimes).median.toFixed(0)} ms for the referee's answers (jury time: from each request's write to its answer checked)`);
+    // A referee adds two wake-ups after a wait a ply (the referee's, then botjury's): what one costs is the
+    // machine's (docs/timing.md, stop 37: ~30-45 µs here, where an idle CPU halts at once).
+    const idle = idlePolicy();
+    if (idle) console.log(`   (idle CPUs here: ${idle}; a referee program adds two wake-ups after a wait a ply)`);
 
     // JavaChallenge2015, four C bots, seeds 1-5: games of 1000 turns, as the engine played them.
     const wholes: number[] = [];
@@ -594,6 +598,22 @@ async function matchSection(): Promise<void> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** How this machine's idle CPUs wait (a VM's haltpoll driver, and how long it polls before halting), or null. */
+function idlePolicy(): string | null {
+  const read = (file: string): string | null => {
+    try {
+      return fs.readFileSync(file, 'utf8').trim();
+    } catch {
+      return null;
+    }
+  };
+  const driver = read('/sys/devices/system/cpu/cpuidle/current_driver');
+  if (!driver) return null;
+  const pollNs = driver === 'haltpoll' ? read('/sys/module/haltpoll/parameters/guest_halt_poll_ns') : null;
+  if (pollNs === null) return `cpuidle ${driver}`;
+  return Number(pollNs) === 0 ? `cpuidle haltpoll without polling (guest_halt_poll_ns 0): an idle CPU halts at once` : `cpuidle haltpoll, polling up to ${Number(pollNs) / 1000} µs before it halts`;
 }
 
 // ---- 4. --isolate: what the sandbox costs ----

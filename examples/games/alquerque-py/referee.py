@@ -84,6 +84,7 @@ JUMPS = [[(step(p, d), step(p, d, 2)) for d in directions(p) if step(p, d, 2) is
 
 OTHER = {"white": "black", "black": "white"}
 
+
 def jumps_from(board, frm, color):
     opponent = OTHER[color]
     return [(over, land) for over, land in JUMPS[frm] if board[over] == opponent and board[land] is None]
@@ -180,7 +181,8 @@ def capture_moves(state):
 RANGE = range(SIZE * SIZE)
 
 
-# Every plain move there is, made once (a move is never changed once made): (to, move) by its point.
+# Every plain move there is, made once and shared by the lists and the checks (a move is never changed
+# once made): (to, move) by its point, with its text.
 PLAIN_FROM = [[(to, {"kind": "plain", "from": frm, "to": to, "text": pname(frm) + "-" + pname(to)}) for to in NEIGHBOURS[frm]] for frm in RANGE]
 
 
@@ -238,7 +240,7 @@ NAMES = [pname(p) for p in range(SIZE * SIZE)]
 
 def fmt(m):
     if m["kind"] == "plain":
-        return m.get("text") or NAMES[m["from"]] + "-" + NAMES[m["to"]]
+        return m["text"]
     return "*".join([NAMES[m["from"]]] + [NAMES[p] for p in m["landings"]])
 
 
@@ -324,7 +326,7 @@ def check_move(state, text):
             return fail("illegal-move", f"Invalid move '{text}': '{pname(to)}' is occupied", RULES["normalMove"])
         if is_move_back(state, frm, to):
             return fail("illegal-move", f"Invalid move '{text}': moves the piece back to '{pname(to)}', the space it occupied in the previous turn", RULES["noMoveBack"])
-        return {"ok": True, "move": {"kind": "plain", "from": frm, "to": to}}
+        return {"ok": True, "move": next(move for dest, move in PLAIN_FROM[frm] if dest == to)}
     board = list(state["board"])
     at = frm
     captured = []

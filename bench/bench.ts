@@ -576,7 +576,7 @@ async function matchSection(): Promise<void> {
     const gamesProgram = summarize(durations.program).median;
     console.log(`   the games alone (the reports' durations, medians): built-in ${gamesBuiltIn.toFixed(0)} ms, referee program ${gamesProgram.toFixed(0)} ms (+${(gamesProgram - gamesBuiltIn).toFixed(0)} ms), of which botjury waited ${summarize(juryTimes).median.toFixed(0)} ms for the referee's answers (jury time: from each request's write to its answer checked)`);
     // A referee adds two wake-ups after a wait a ply (the referee's, then botjury's): what one costs is the
-    // machine's (docs/timing.md, stop 37: ~30-45 µs here, where an idle CPU halts at once).
+    // machine's (docs/timing.md, stop 37: ~40 µs here, where an idle CPU halts at once).
     const idle = idlePolicy();
     if (idle) console.log(`   (idle CPUs here: ${idle}; a referee program adds two wake-ups after a wait a ply)`);
 

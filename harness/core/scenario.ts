@@ -118,6 +118,8 @@ export const SCENARIO_VALIDATORS: ValidatorSet<'scenario'> = {
 
 /** The `regex` format: a pattern JavaScript can compile (precompiled modules import it from formats.cjs). */
 export const REGEX_FORMAT = { validate: (s: string): boolean => { try { new RegExp(s); return true; } catch { return false; } } };
+/** The `date-time` format of reports: a date JavaScript can read. */
+export const DATE_TIME_FORMAT = { validate: (s: string): boolean => !Number.isNaN(Date.parse(s)) };
 
 function setupSchemaFiles(): string[] {
   const setupDir = path.join(SCHEMA_DIR, 'setup');

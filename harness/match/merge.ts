@@ -13,16 +13,15 @@
 // against its schema, and the game is compacted as it is read. A shard of more than MAX_SHARD_GAMES
 // games is refused while it is scanned. The merged report is checked against the same schema.
 import { closeSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { HarnessError } from '../core/bot-process.js';
 import { FILE_CAPS, FileError, openBoundedFile } from '../core/files.js';
 import type { GameDefinition } from '../core/game.js';
 import { eachElement, elementSpans, fileSource, JsonPartsError, objectMembers, parseSpan, scanTopLevel, type ByteSource, type Span } from '../core/json-parts.js';
-import { SCHEMA_DIR } from '../core/paths.js';
 import { schemaErrorLine } from '../core/schema-errors.js';
-import { compileSchema, transcriptAjv } from '../tools/transcript.js';
+import { reportSchemaSet } from '../tools/transcript.js';
+import { validatorsOf } from '../core/precompiled.js';
+import { createAjv } from '../core/scenario.js';
 import { MAX_VIOLATIONS_PER_CODE, type Violation } from '../core/violations.js';
 import { buildReport, clipVerdict, DETAIL_BUDGET_CHARS, DetailBound, gameSeed, seating, type MatchBot, type MatchGame, type MatchReport } from './match.js';
 import { parseSprt, type SprtParams } from './stats.js';
@@ -417,29 +416,24 @@ export function mergeReports(reports: readonly MatchReport[], options: { game?: 
   return merger.finish();
 }
 
-let compiled: { report: ValidateFunction; head: ValidateFunction; game: ValidateFunction; transcriptEntry: ValidateFunction; replyTiming: ValidateFunction[]; violation: ValidateFunction[] } | undefined;
+/**
+ * A match report, its head (the report with its games taken out, `games: []`: the same schema) and its
+ * games; a lean game's transcript entries and reply timings are checked one by one, against what the
+ * schema says of each. Compiled at build time (precompiled.ts).
+ */
+export const MATCH_REPORT_VALIDATORS = reportSchemaSet('match-report', ['match-report.schema.json'], {
+  report: 'match-report.schema.json',
+  game: 'match-report.schema.json#/$defs/game',
+  transcriptEntry: 'report.schema.json#/$defs/result/properties/transcript/items',
+  resultReplyTiming: 'report.schema.json#/$defs/result/properties/timing/properties/perReply/items',
+  runReplyTiming: 'match-report.schema.json#/$defs/run/allOf/1/properties/timing/properties/perReply/items',
+  resultViolation: 'report.schema.json#/$defs/violation',
+  runViolation: 'match-report.schema.json#/$defs/run/allOf/1/properties/violations/items',
+});
 
-function validators(): NonNullable<typeof compiled> {
-  if (!compiled) {
-    const ajv = transcriptAjv();
-    const report = compileSchema(ajv, 'match-report.schema.json');
-    const id = pathToFileURL(path.join(SCHEMA_DIR, 'match-report.schema.json')).href;
-    const part = (pointer: string, file = id): ValidateFunction => {
-      const validate = ajv.getSchema(`${file}#${pointer}`);
-      if (!validate) throw new Error(`${file} has no ${pointer}`);
-      return validate;
-    };
-    const result = new URL('report.schema.json', id).href;
-    // The head is the report with its games taken out (`games: []`): the same schema checks it. A lean
-    // game's transcript entries and reply timings are checked one by one, against what the schema says of each.
-    compiled = {
-      report, head: report, game: part('/$defs/game'),
-      transcriptEntry: part('/$defs/result/properties/transcript/items', result),
-      replyTiming: [part('/$defs/result/properties/timing/properties/perReply/items', result), part('/$defs/run/allOf/1/properties/timing/properties/perReply/items')],
-      violation: [part('/$defs/violation', result), part('/$defs/run/allOf/1/properties/violations/items')],
-    };
-  }
-  return compiled;
+function validators(): { report: ValidateFunction; head: ValidateFunction; game: ValidateFunction; transcriptEntry: ValidateFunction; replyTiming: ValidateFunction[]; violation: ValidateFunction[] } {
+  const v = validatorsOf(MATCH_REPORT_VALIDATORS, createAjv);
+  return { report: v.report, head: v.report, game: v.game, transcriptEntry: v.transcriptEntry, replyTiming: [v.resultReplyTiming, v.runReplyTiming], violation: [v.resultViolation, v.runViolation] };
 }
 
 /** The first problem Ajv found, as one line `where: what` (and how many more), or null when valid. */

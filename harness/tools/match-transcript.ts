@@ -12,20 +12,19 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { HarnessError } from '../core/bot-process.js';
 import { describeOsError, FILE_CAPS, FileError, isTrustedFolder, readLines, type FileLine, type LineCaps } from '../core/files.js';
 import type { GameDefinition, Outcome } from '../core/game.js';
-import { SCHEMA_DIR } from '../core/paths.js';
 import { printable } from '../core/printable.js';
 import type { ResolvedLimits } from '../core/profile.js';
 import type { ScenarioResult, TranscriptEntry } from '../core/result.js';
-import { scenarioDataProblems } from '../core/scenario.js';
+import { createAjv, scenarioDataProblems } from '../core/scenario.js';
 import { gameSeed, playGame, seating, type GameResult, type MatchGame, type MatchOptions } from '../match/match.js';
 import { gameLine } from '../match/report.js';
 import { seatMoves, type GameRecording, type MoveRecord } from './recorder.js';
 import { botDigestNotes, compareRun, comparisonLines, type RunComparison } from './replay.js';
-import { compileSchema, transcriptAjv, transcriptStamp, type BotInfo, type MachineInfo } from './transcript.js';
+import { validatorsOf } from '../core/precompiled.js';
+import { reportSchemaSet, transcriptStamp, type BotInfo, type MachineInfo } from './transcript.js';
 
 export const MATCH_TRANSCRIPT_FORMAT = 'botjury-match-transcript';
 export const MATCH_TRANSCRIPT_VERSION = 1;
@@ -237,21 +236,14 @@ export function startsAsMatchTranscript(prefix: Buffer): boolean {
   }
 }
 
-let validators: { header: ValidateFunction; game: ValidateFunction } | undefined;
+/** A match transcript's header and game lines; compiled at build time (precompiled.ts). */
+export const MATCH_TRANSCRIPT_VALIDATORS = reportSchemaSet('match-transcript', ['transcript.schema.json', 'match-transcript.schema.json'], {
+  header: 'match-transcript.schema.json#/$defs/header',
+  game: 'match-transcript.schema.json#/$defs/game',
+});
 
 function lineValidator(kind: 'header' | 'game'): ValidateFunction {
-  if (!validators) {
-    const ajv = transcriptAjv(['transcript.schema.json']);
-    compileSchema(ajv, 'match-transcript.schema.json');
-    const id = pathToFileURL(path.join(SCHEMA_DIR, 'match-transcript.schema.json')).href;
-    const sub = (def: string): ValidateFunction => {
-      const validate = ajv.getSchema(`${id}#/$defs/${def}`);
-      if (!validate) throw new Error(`match-transcript.schema.json has no $defs/${def}`);
-      return validate;
-    };
-    validators = { header: sub('header'), game: sub('game') };
-  }
-  return validators[kind];
+  return validatorsOf(MATCH_TRANSCRIPT_VALIDATORS, createAjv)[kind];
 }
 
 /** Problems with one line of a match transcript (its header or a game), as `path: message` (empty when valid). */

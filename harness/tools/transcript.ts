@@ -17,7 +17,8 @@ import { schemaErrorLine } from '../core/schema-errors.js';
 import { SCHEMA_DIR } from '../core/paths.js';
 import type { ResolvedLimits } from '../core/profile.js';
 import type { ScenarioResult, TranscriptEntry } from '../core/result.js';
-import { createAjv, yaml, type Scenario } from '../core/scenario.js';
+import { createAjv, DATE_TIME_FORMAT, REGEX_FORMAT, yaml, type Scenario } from '../core/scenario.js';
+import { validatorsOf, type ValidatorSet } from '../core/precompiled.js';
 import { VERSION } from '../core/version.js';
 import type { GameDefinition } from '../core/game.js';
 import type { RunReport, Task } from '../core/runner.js';
@@ -187,39 +188,64 @@ export function writeTranscript(file: string, data: TranscriptFile): void {
   writeOutputFile(file, `${JSON.stringify(data, null, 1)}\n`, '--transcript');
 }
 
-let validator: ValidateFunction | undefined;
+/** The schema files every report schema refers to by relative path, as editors resolve them. */
+function reportBaseFiles(): string[] {
+  const setup = path.join(SCHEMA_DIR, 'setup');
+  const setupFiles = readdirSync(setup).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(setup, f));
+  return [...setupFiles, path.join(SCHEMA_DIR, 'scenario.schema.json'), path.join(SCHEMA_DIR, 'report.schema.json')];
+}
+
+/** Adds the report schemas (setup, scenario, report) and `extra` (file names in schemas/), each with its file URL as $id. */
+function addReportSchemas(ajv: import('ajv/dist/2020.js').default, extra: readonly string[]): void {
+  ajv.addFormat('regex', REGEX_FORMAT);
+  ajv.addFormat('date-time', DATE_TIME_FORMAT);
+  for (const abs of [...reportBaseFiles(), ...extra.map((rel) => path.join(SCHEMA_DIR, rel))]) {
+    ajv.addSchema({ ...(JSON.parse(readFileSync(abs, 'utf8')) as object), $id: pathToFileURL(abs).href });
+  }
+}
+
+/**
+ * A validator set of report schemas (compiled at build time, precompiled.ts): `files` (names in
+ * schemas/) beside the ones they refer to, and `exports` as `file.json` or `file.json#/pointer`.
+ */
+export function reportSchemaSet<K extends string>(name: string, files: readonly string[], exports: Record<K, string>): ValidatorSet<K> {
+  const extra = files.filter((f) => !['scenario.schema.json', 'report.schema.json'].includes(f));
+  return {
+    name,
+    files: () => [...reportBaseFiles(), ...extra.map((rel) => path.join(SCHEMA_DIR, rel))],
+    exports: Object.fromEntries(Object.entries<string>(exports).map(([k, where]) => {
+      const [file, pointer] = where.split('#');
+      return [k, `${pathToFileURL(path.join(SCHEMA_DIR, file!)).href}${pointer ? `#${pointer}` : ''}`];
+    })) as Record<K, string>,
+    prepare: (ajv) => addReportSchemas(ajv, extra),
+  };
+}
 
 /**
  * An Ajv with the schemas transcripts refer to by relative path, as editors resolve them (setup,
  * scenario, report); `extra` (file names in schemas/) are added too, so one file can refer to another.
+ * For tests and tools: botjury itself uses the sets compiled at build time (reportSchemaSet).
  */
 export function transcriptAjv(extra: readonly string[] = []): import('ajv/dist/2020.js').default {
   const ajv = createAjv();
-  ajv.addFormat('regex', { validate: (s: string) => { try { new RegExp(s); return true; } catch { return false; } } });
-  ajv.addFormat('date-time', { validate: (s: string) => !Number.isNaN(Date.parse(s)) });
-  const load = (rel: string): void => {
-    const abs = path.join(SCHEMA_DIR, rel);
-    ajv.addSchema({ ...(JSON.parse(readFileSync(abs, 'utf8')) as object), $id: pathToFileURL(abs).href });
-  };
-  for (const f of readdirSync(path.join(SCHEMA_DIR, 'setup')).filter((f) => f.endsWith('.json'))) load(`setup/${f}`);
-  for (const rel of ['scenario.schema.json', 'report.schema.json', ...extra]) load(rel);
+  addReportSchemas(ajv, extra);
   return ajv;
 }
 
 /** Compiles schemas/`file` with its file URL as $id (its relative $refs resolve as in an editor). */
 export function compileSchema(ajv: import('ajv/dist/2020.js').default, file: string): ValidateFunction {
   const main = path.join(SCHEMA_DIR, file);
-  return ajv.compile({ ...(JSON.parse(readFileSync(main, 'utf8')) as object), $id: pathToFileURL(main).href });
+  return ajv.getSchema(pathToFileURL(main).href) ?? ajv.compile({ ...(JSON.parse(readFileSync(main, 'utf8')) as object), $id: pathToFileURL(main).href });
 }
 
-let transcriptAjvInstance: import('ajv/dist/2020.js').default | undefined;
+/** A transcript file and one of its runs; compiled at build time (precompiled.ts). */
+export const TRANSCRIPT_VALIDATORS = reportSchemaSet('transcript', ['transcript.schema.json'], {
+  transcript: 'transcript.schema.json',
+  run: 'transcript.schema.json#/$defs/run',
+});
 
 function transcriptValidator(): ValidateFunction {
-  if (!validator) {
-    transcriptAjvInstance = transcriptAjv();
-    validator = compileSchema(transcriptAjvInstance, 'transcript.schema.json');
-  }
-  return validator;
+  return validatorsOf(TRANSCRIPT_VALIDATORS, createAjv).transcript;
 }
 
 /** Problems with a transcript document, as `path: message` lines (empty when valid). */
@@ -380,17 +406,9 @@ function setField(target: Record<string, unknown>, key: string, value: unknown):
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-let runValidatorFn: ValidateFunction | undefined;
-
 /** One run of a transcript (`#/$defs/run`), checked as it is read. */
 function runValidator(): ValidateFunction {
-  if (!runValidatorFn) {
-    transcriptValidator();
-    const validate = transcriptAjvInstance!.getSchema(`${pathToFileURL(path.join(SCHEMA_DIR, 'transcript.schema.json')).href}#/$defs/run`);
-    if (!validate) throw new Error('transcript.schema.json has no #/$defs/run');
-    runValidatorFn = validate;
-  }
-  return runValidatorFn;
+  return validatorsOf(TRANSCRIPT_VALIDATORS, createAjv).run;
 }
 
 /** A transcript file's JSON (of either kind), bounded in size; a bad file is the harness's fault (exit 2). */

@@ -1,15 +1,19 @@
 // The schemas compiled at build time (dist/validators) judge exactly as the schemas compiled at run
 // time: same verdict, same errors, on every scenario botjury ships and on broken ones; a module whose
 // schema files changed since the build is not used.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { builtValidators, compileNow, validatorSource, validatorsOf, type ValidatorSet } from '../../harness/core/precompiled.js';
 import { createAjv, SCENARIO_VALIDATORS } from '../../harness/core/scenario.js';
 import { REFEREE_VALIDATORS } from '../../harness/games/process-referee.js';
 import { MANIFEST_VALIDATORS } from '../../harness/games/manifest.js';
-import { ROOT } from '../helpers.js';
+import { MATCH_REPORT_VALIDATORS } from '../../harness/match/merge.js';
+import { MATCH_TRANSCRIPT_VALIDATORS } from '../../harness/tools/match-transcript.js';
+import { TRANSCRIPT_VALIDATORS } from '../../harness/tools/transcript.js';
+import { TOURNAMENT_VALIDATORS } from '../../harness/tournament/schemas.js';
+import { ROOT, runCli, scratchDir } from '../helpers.js';
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && e.name.endsWith('.yaml')).map((e) => path.join(e.parentPath, e.name));
@@ -30,6 +34,10 @@ function judgedAlike<K extends string>(set: ValidatorSet<K>, kind: K, values: un
   }
   expect(failures).toBeGreaterThan(0); // the corpus has broken values too: the comparison is not vacuous
 }
+
+let scratchFolder: string | undefined;
+const scratch = (): string => (scratchFolder ??= scratchDir('botjury-precompiled-'));
+afterAll(() => { if (scratchFolder) rmSync(scratchFolder, { recursive: true, force: true }); });
 
 describe('precompiled schemas', () => {
   it('scenario: every shipped scenario and broken ones, same verdict and errors', () => {
@@ -78,6 +86,44 @@ describe('precompiled schemas', () => {
     }
     judgedAlike(REFEREE_VALIDATORS, 'answerAnswer', [...good, ...bad]);
   });
+
+  it('reports, transcripts and tournament files (merge, replay, resume read them from anywhere): same verdict and errors on real files and broken copies', async () => {
+    const dir = scratch();
+    const file = (name: string): string => path.join(dir, name);
+    const bots = ['--', 'node', 'examples/alquerque/js/bot.js', '--', 'python3', 'test/fixtures/bots/alquerque-random.py'];
+    for (const args of [
+      ['match', 'alquerque', '--games', '2', '--reporter', `json=${file('match.json')}`, '--transcript', file('match.jsonl'), ...bots],
+      ['tournament', 'alquerque', '--rounds', '1', '--reporter', `json=${file('tournament.json')}`, '--state', file('state.jsonl'), ...bots],
+      ['check', 'alquerque', '--transcript', file('check.json'), '--', 'node', 'examples/alquerque/js/bot.js'],
+    ]) {
+      const r = await runCli(args);
+      expect(r.code, r.stderr + r.stdout).toBeLessThan(2);
+    }
+    const json = (name: string): any => JSON.parse(readFileSync(file(name), 'utf8'));
+    const lines = (name: string): any[] => readFileSync(file(name), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    /** The value and copies of it each broken in one place. */
+    const brokenCopies = (value: any, breaks: ((v: any) => void)[]): unknown[] => [value, ...breaks.map((b) => { const v = structuredClone(value); b(v); return v; })];
+    const anyValue: ((v: any) => void)[] = [(v) => (v.extra = 1), (v) => { for (const k of Object.keys(v).slice(0, 2)) delete v[k]; }, (v) => { const k = Object.keys(v)[0]!; v[k] = { wrong: [1] }; }];
+
+    const match = json('match.json');
+    judgedAlike(MATCH_REPORT_VALIDATORS, 'report', brokenCopies(match, [...anyValue, (v) => (v.games[0].index = '0'), (v) => (v.startedAt = 'yesterday'), (v) => (v.standings = [])]));
+    judgedAlike(MATCH_REPORT_VALIDATORS, 'game', brokenCopies(match.games[0], [...anyValue, (g) => (g.seats[0].result = '__proto__')]));
+    const transcript = json('check.json');
+    const run = transcript.runs[0];
+    judgedAlike(MATCH_REPORT_VALIDATORS, 'transcriptEntry', brokenCopies(run.transcript[0], anyValue));
+    judgedAlike(TRANSCRIPT_VALIDATORS, 'transcript', brokenCopies(transcript, [...anyValue, (t) => (t.runs[0].transcript[0].atMs = -1)]));
+    judgedAlike(TRANSCRIPT_VALIDATORS, 'run', brokenCopies(run, anyValue));
+    const [header, ...games] = lines('match.jsonl');
+    judgedAlike(MATCH_TRANSCRIPT_VALIDATORS, 'header', brokenCopies(header, anyValue));
+    judgedAlike(MATCH_TRANSCRIPT_VALIDATORS, 'game', brokenCopies(games[0], anyValue));
+    const tournament = json('tournament.json');
+    judgedAlike(TOURNAMENT_VALIDATORS, 'tournament-report', brokenCopies(tournament, [...anyValue, (t) => (t.standings[0].wins = -1)]));
+    judgedAlike(TOURNAMENT_VALIDATORS, 'tournament-game', brokenCopies(tournament.games[0], anyValue));
+    judgedAlike(TOURNAMENT_VALIDATORS, 'match-report', brokenCopies(match, anyValue));
+    const [stateHeader, ...stateLines] = lines('state.jsonl');
+    judgedAlike(TOURNAMENT_VALIDATORS, 'state-header', brokenCopies(stateHeader, anyValue));
+    judgedAlike(TOURNAMENT_VALIDATORS, 'state-line', brokenCopies(stateLines[0], anyValue));
+  }, 120_000);
 
   it('a module whose schema files changed since the build is not used', () => {
     const changed: ValidatorSet<'scenario'> = { ...SCENARIO_VALIDATORS, files: () => [...SCENARIO_VALIDATORS.files(), path.join(ROOT, 'package.json')] };

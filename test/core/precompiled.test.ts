@@ -2,11 +2,13 @@
 // time: same verdict, same errors, on every scenario botjury ships and on broken ones; a module whose
 // schema files changed since the build is not used.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import * as yamlPackage from 'yaml';
 import { parse } from 'yaml';
 import { builtValidators, compileNow, validatorSource, validatorsOf, type ValidatorSet } from '../../harness/core/precompiled.js';
-import { createAjv, SCENARIO_VALIDATORS } from '../../harness/core/scenario.js';
+import { createAjv, SCENARIO_VALIDATORS, yaml } from '../../harness/core/scenario.js';
 import { REFEREE_VALIDATORS } from '../../harness/games/process-referee.js';
 import { MANIFEST_VALIDATORS } from '../../harness/games/manifest.js';
 import { MATCH_REPORT_VALIDATORS } from '../../harness/match/merge.js';
@@ -129,5 +131,31 @@ describe('precompiled schemas', () => {
     const changed: ValidatorSet<'scenario'> = { ...SCENARIO_VALIDATORS, files: () => [...SCENARIO_VALIDATORS.files(), path.join(ROOT, 'package.json')] };
     expect(builtValidators(SCENARIO_VALIDATORS)).not.toBeNull();
     expect(builtValidators(changed)).toBeNull();
+  });
+});
+
+describe("the build's one-file copy of yaml (dist/cli/yaml.cjs)", () => {
+  it('is the yaml botjury loads, and reads every shipped scenario and broken YAML as the package does', () => {
+    const bundled = createRequire(import.meta.url)(path.join(ROOT, 'dist', 'cli', 'yaml.cjs')) as typeof yamlPackage;
+    expect(yaml()).toBe(bundled);
+    const texts = [...yamlFiles(path.join(ROOT, 'scenarios')), ...yamlFiles(path.join(ROOT, 'test/fixtures/scenarios'))].map((f) => readFileSync(f, 'utf8'));
+    texts.push('a: [1, 2', 'a: 1\na: 2', '- x\ny: 1', 'k: "unterminated', '\t- tab', '&a x: *b');
+    let broken = 0;
+    const read = (y: typeof yamlPackage, text: string) => {
+      const doc = y.parseDocument(text, { uniqueKeys: true, prettyErrors: true });
+      let value: unknown;
+      try {
+        value = doc.errors.length ? null : doc.toJS();
+      } catch (e) {
+        value = `throws: ${(e as Error).message}`; // an alias to no anchor
+      }
+      return { value, errors: doc.errors.map((e) => [e.code, e.message, e.linePos]), warnings: doc.warnings.map((e) => e.message) };
+    };
+    for (const text of texts) {
+      const a = read(bundled, text);
+      expect(a, text.slice(0, 80)).toEqual(read(yamlPackage, text));
+      if (a.errors.length) broken++;
+    }
+    expect(broken).toBeGreaterThan(3); // broken texts too: the comparison is not vacuous
   });
 });

@@ -95,25 +95,27 @@ const WIND_DOWN_MS = 5000;
 /** Loads scenario files (and folders) and expands them into tasks, one per role. */
 export async function planTasks(inputs: string[], games: readonly GameDefinition[], options: { cwd: string; role?: string; game?: string }): Promise<Task[]> {
   const files = expandScenarioPaths(inputs, options.cwd);
-  const problems: ScenarioFileError[] = [];
+  // Each file's problems in the files' order, whichever pass found them.
+  const problems: (ScenarioFileError | undefined)[] = new Array(files.length);
   const tasks: Task[] = [];
-  for (const file of files) {
-    let scenario: Scenario;
+  // Every file is read before any is dry-run: a referee program started ahead (process-referee.ts)
+  // starts while the files are read, and the first dry run is the first thing to wait for it.
+  const loaded: { at: number; scenario: Scenario }[] = [];
+  for (const [at, file] of files.entries()) {
     try {
-      scenario = loadScenario(file, options.cwd, games);
+      const scenario = loadScenario(file, options.cwd, games);
+      if (!options.game || scenario.game === options.game) loaded.push({ at, scenario });
     } catch (e) {
-      if (e instanceof ScenarioFileError) {
-        problems.push(e);
-        continue;
-      }
-      throw e;
+      if (!(e instanceof ScenarioFileError)) throw e;
+      problems[at] = e;
     }
-    if (options.game && scenario.game !== options.game) continue;
+  }
+  for (const { at, scenario } of loaded) {
     const game = games.find((g) => g.id === scenario.game)!;
     // The scenario's own mistakes (an illegal scripted move, an impossible expectation) before any bot runs.
     const mistakes = await dryRunProblems(scenario, game);
     if (mistakes.length > 0) {
-      problems.push(new ScenarioFileError(mistakes));
+      problems[at] = new ScenarioFileError(mistakes);
       continue;
     }
     if (options.role !== undefined && !game.roles.includes(options.role))
@@ -121,7 +123,8 @@ export async function planTasks(inputs: string[], games: readonly GameDefinition
     const roles = scenario.role !== undefined ? [scenario.role] : [...game.roles];
     for (const role of roles) if (options.role === undefined || options.role === role) tasks.push({ scenario, role });
   }
-  if (problems.length > 0) throw new ScenarioFileError(problems.flatMap((p) => p.problems));
+  const found = problems.filter((p): p is ScenarioFileError => p !== undefined);
+  if (found.length > 0) throw new ScenarioFileError(found.flatMap((p) => p.problems));
   return tasks;
 }
 

@@ -27,6 +27,7 @@ describe('botjury conform', () => {
     expect(own).not.toMatch(/"choose": list\(self\.choices\)/); // both changes made
     expect(own).toMatch(/random\.choice/);
     writeFileSync(path.join(dir, 'referee.py'), own);
+    copyFileSync(path.join(ROOT, 'examples/games/alquerque-py/run-referee.py'), path.join(dir, 'run-referee.py'));
     copyFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), path.join(dir, 'game.json'));
     // Its suite: two full games against the random opponent.
     const manifest = JSON.parse(readFileSync(path.join(dir, 'game.json'), 'utf8')) as Record<string, unknown>;
@@ -47,6 +48,7 @@ describe('botjury conform', () => {
       .replace('                referee = Game(req)', '                GAMES_STARTED[0] += 1\n                referee = Game(req)');
     expect(leaky.split('GAMES_STARTED').length).toBe(4); // all three changes made
     writeFileSync(path.join(dir, 'referee.py'), leaky);
+    copyFileSync(path.join(ROOT, 'examples/games/alquerque-py/run-referee.py'), path.join(dir, 'run-referee.py'));
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'alquerque-leaky', suite: 'scenarios', refereeReuse: true }));
     mkdirSync(path.join(dir, 'scenarios'));
@@ -61,7 +63,7 @@ describe('transcripts of runs of any status', () => {
   /** alquerque-py with a suite of three: a plain game, a `reach: [tie]` the bot never reaches, and a scenario whose data is absent. */
   function suite(): { dir: string; manifest: string } {
     const dir = scratchDir('botjury-conform-status-');
-    copyFileSync(path.join(ROOT, 'examples/games/alquerque-py/referee.py'), path.join(dir, 'referee.py'));
+    for (const f of ['referee.py', 'run-referee.py']) copyFileSync(path.join(ROOT, 'examples/games/alquerque-py', f), path.join(dir, f));
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'alquerque-status', suite: 'scenarios' }));
     mkdirSync(path.join(dir, 'scenarios'));

@@ -44,6 +44,8 @@ describe('an out-of-process referee (Alquerque in Python)', () => {
 
   it("the whole suite: the same verdicts, outcomes, goals and transcripts as the built-in referee", async () => {
     expect(await compare(twinFolders(suite), ['python3', 'examples/alquerque/python/bot.py'])).toBe(20);
+    // Run through its launcher, the referee is an imported module: Python kept its bytecode for the next start.
+    expect(readdirSync(path.join(ROOT, 'examples/games/alquerque-py/__pycache__')).some((f) => /^referee\.\S+\.pyc$/.test(f))).toBe(true);
   }, 300_000);
 
   it('a broken bot: the same verdicts, word for word', async () => {
@@ -113,7 +115,7 @@ describe('an out-of-process referee (Alquerque in Python)', () => {
     const dir = scratchDir('botjury-badref-');
     writeFileSync(path.join(dir, 'referee.py'), 'import sys\nfor line in sys.stdin:\n    sys.stdout.write("not json\\n"); sys.stdout.flush()\n');
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'broken-ref' }));
+    writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...manifest, id: 'broken-ref', referee: ['python3', '-I', '-S', 'referee.py'] }));
     writeFileSync(path.join(dir, 's.yaml'), 'game: broken-ref\nrole: white\n');
     const r = await runCli(['run', path.join(dir, 's.yaml'), '--game-module', path.join(dir, 'game.json'), '--', 'python3', 'examples/alquerque/python/bot.py']);
     expect(r.stderr).toMatch(/the referee of broken-ref \(python3 -I -S referee\.py\) answered 'not json', which is not JSON; its last request: start/);

@@ -9,7 +9,8 @@ import { build } from 'esbuild';
 const outdir = 'dist/cli';
 rmSync(outdir, { recursive: true, force: true }); // chunk names change with their content
 await build({
-  entryPoints: { botjury: 'dist/harness/cli.js' },
+  // early-start: what bin/botjury.js runs before the command loads (a referee program started ahead).
+  entryPoints: { botjury: 'dist/harness/cli.js', 'early-start': 'dist/harness/early-start.js' },
   bundle: true,
   splitting: true, // what a command imports when it runs (match, replay, fuzz...) stays a chunk of its own
   format: 'esm',

@@ -315,6 +315,13 @@ export async function warmUpReferee(manifest: RefereeManifest, dir: string): Pro
   await pending;
 }
 
+/** Referees started ahead or kept idle, not yet taken by a game (early-start.ts's tests). */
+export function refereesWaiting(): number {
+  let n = 0;
+  for (const list of [...warming.values(), ...idle.values()]) n += list.length;
+  return n;
+}
+
 /** Closes every idle referee now (a run that ends need not wait for their timers), and those still starting. */
 export async function closeIdleReferees(): Promise<void> {
   const pending = [...warming.values()].flatMap((list) => list.splice(0)); // emptied: none goes idle after this

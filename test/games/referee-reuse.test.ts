@@ -1,9 +1,11 @@
 // refereeReuse (game.json): a referee program that handles `start` again keeps its process from game to
 // game — the same verdicts as a process per game, far fewer process starts — and a referee that was at
 // fault once is never given another game. Nothing outlives the run.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startRefereesEarly } from '../../harness/early-start.js';
+import { closeIdleReferees, refereesWaiting } from '../../harness/games/process-referee.js';
 import { ROOT, runCli, runJson, type ReportResult, scratchDir } from '../helpers.js';
 
 const COUNTER = path.join(ROOT, 'test/fixtures/referees/count-starts.py');
@@ -100,4 +102,58 @@ describe('refereeReuse', () => {
     expect(starts(log)).toHaveLength(2);
     for (const pid of starts(log)) expect(alive(pid)).toBe(false);
   }, 120_000);
+});
+
+describe('a referee started before botjury loads (bin/botjury.js, early-start.ts)', () => {
+  /** A referee that notes its pid at once (a shell: no interpreter start to wait for), then echoes. */
+  function quickManifest(log: string, fields: Record<string, unknown> = {}): string {
+    const dir = scratchDir('botjury-early-');
+    const m = JSON.parse(readFileSync(path.join(ROOT, 'examples/games/alquerque-py/game.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(dir, 'game.json'), JSON.stringify({ ...m, suite: path.join(ROOT, 'examples/games/alquerque-py/scenarios'), refereeReuse: true, referee: ['/bin/sh', '-c', 'echo $$ >> "$0"; exec cat', log], ...fields }));
+    return path.join(dir, 'game.json');
+  }
+
+  it('check and run of a manifest game with refereeReuse start its referee; nothing else does, and nothing is left', async () => {
+    const log = path.join(scratchDir('botjury-early-log-'), 'starts');
+    const m = quickManifest(log);
+    for (const argv of [
+      ['check', 'alquerque-py', '--game-module', m, '--', BOT],
+      ['run', 'some.yaml', '--game-module', m, '--jobs', '2', '--', BOT],
+    ]) {
+      startRefereesEarly(argv);
+      expect(refereesWaiting(), argv.join(' ')).toBe(1);
+      for (let i = 0; i < 500 && !existsSync(log); i++) await new Promise((r) => setTimeout(r, 20));
+      await closeIdleReferees();
+      expect(refereesWaiting()).toBe(0);
+    }
+    expect(starts(log)).toHaveLength(2);
+    for (const pid of starts(log)) expect(alive(pid), `referee ${pid}`).toBe(false);
+    // As the command itself warms up: not for another game's check, a command that stops at once, a
+    // referee not declared reusable, another command, or a manifest botjury refuses.
+    const broken = path.join(scratchDir('botjury-early-'), 'game.json');
+    writeFileSync(broken, '{"id": "x", "referee": "python3 referee.py"}');
+    for (const argv of [
+      ['check', 'alquerque', '--game-module', m, '--', BOT],
+      ['check', 'alquerque-py', '--game-module', m],
+      ['check', 'alquerque-py', '--game-module', m, '--'],
+      ['check', 'alquerque-py', '--game-module', m, '--help', '--', BOT],
+      ['check', 'alquerque-py', '--game-module', quickManifest(log, { refereeReuse: false }), '--', BOT],
+      ['match', 'alquerque-py', '--game-module', m, '--', BOT, '--', BOT],
+      ['check', 'alquerque-py', '--game-module', broken, '--', BOT],
+      ['check', 'alquerque-py', '--no-such-option', '--game-module', m, '--', BOT],
+    ]) {
+      startRefereesEarly(argv);
+      expect(refereesWaiting(), argv.join(' ')).toBe(0);
+    }
+  });
+
+  it('the command: a referee started before a usage mistake is found is closed at the end (exit 2)', async () => {
+    const log = path.join(scratchDir('botjury-early-log-'), 'starts');
+    // --jobs 0 is found after the manifest is read: the referee had already started.
+    const r = await runCli(['check', 'alquerque-py', '--jobs', '0', '--game-module', quickManifest(log), '--', BOT]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^botjury: --jobs needs/);
+    expect(starts(log)).toHaveLength(1);
+    for (const pid of starts(log)) expect(alive(pid), `referee ${pid}`).toBe(false);
+  }, 60_000);
 });

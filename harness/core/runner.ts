@@ -198,6 +198,9 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
       running++;
       try {
         result = await runOne(index);
+        // Alone, on a machine the verdict's own evidence shows busy: believed only when a rerun repeats it.
+        const busyMs = jobs === 1 && !signal?.aborted ? timedOutOnBusyMachine(result) : null;
+        if (busyMs !== null) result = { ...(await runOne(index)), rerunAlone: { busyCodes: clockCodes(result), busyMs } };
       } catch (e) {
         // The first fault stops the run (an interrupt's consequences are not one). Runs in progress beside
         // it are stopped now, every bot and referee ended by pid: their verdicts would blame a bot
@@ -261,7 +264,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   }
   for (let i = nextToEmit; i < nextToStart && !signal?.aborted; i++) {
     if (!needsConfirmation(i)) continue;
-    const parallelCodes = [...new Set([...results[i]!.violations.map((v) => v.code), ...(results[i]!.machineOverload ? ['machine-overload'] : [])])].sort();
+    const parallelCodes = clockCodes(results[i]!);
     const rerun = await runOne(i);
     if (signal?.aborted) break;
     results[i] = { ...rerun, rerunAlone: { parallelCodes } };
@@ -348,6 +351,38 @@ const TIMING_CODES = new Set<string>(['move-timeout', 'total-time-exceeded', 'ha
 /** A verdict or an excuse that depends on the clock, or a machine too loaded to judge: believed only when a rerun alone repeats it. */
 export function decidedByClock(r: ScenarioResult): boolean {
   return r.violations.some((v) => TIMING_CODES.has(v.code)) || r.machineOverload !== undefined;
+}
+
+/** The codes of a run's verdicts (and a machine too loaded to judge), for the record of a rerun. */
+function clockCodes(r: ScenarioResult): string[] {
+  return [...new Set([...r.violations.map((v) => v.code), ...(r.machineOverload ? ['machine-overload'] : [])])].sort();
+}
+
+/**
+ * How busy the machine was, by a run's own evidence, during an answer it judged late: at least this
+ * share of the limit (the bot's longest run-queue wait plus botjury's lag) makes the verdict one to
+ * confirm.
+ */
+const BUSY_SHARE_OF_LIMIT = 0.1;
+
+/**
+ * A timing verdict of a run alone whose own evidence shows the machine busy during that answer (ms of
+ * it: the bot's longest run-queue wait and botjury's lag), or null. Only the longest wait of one of the
+ * bot's threads is excused (the evidence shows no more): a bot whose threads waited for a CPU one after
+ * another — a JVM's compiler or collector holding its main thread — was kept waiting longer than that,
+ * by an amount no counter shows. On a busy machine such a verdict is believed only when a rerun repeats
+ * it, as a parallel run's is; a bot that is really slow is slow twice (docs/timing.md).
+ */
+export function timedOutOnBusyMachine(r: ScenarioResult): number | null {
+  let busiest: number | null = null;
+  for (const v of r.violations) {
+    if (v.severity !== 'error' || !TIMING_CODES.has(v.code) || !v.evidence) continue;
+    const e = v.evidence as Record<string, unknown>;
+    const ms = (key: string): number => (typeof e[key] === 'number' && Number.isFinite(e[key]) ? Math.max(0, e[key]) : 0);
+    const busy = ms('botQueuedMs') + ms('harnessLagMs');
+    if (ms('limitMs') > 0 && busy >= BUSY_SHARE_OF_LIMIT * ms('limitMs')) busiest = Math.max(busiest ?? 0, busy);
+  }
+  return busiest;
 }
 
 export const defaultJobs = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);

@@ -1,8 +1,12 @@
 // The session's verdicts on small inline bots (node -e): each verdict fires, and only it.
 import Ajv2020 from 'ajv/dist/2020.js';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decidedByClock } from '../../harness/core/runner.js';
+import { decidedByClock, runTasks, timedOutOnBusyMachine } from '../../harness/core/runner.js';
+import { loadScenario } from '../../harness/core/scenario.js';
+import { GAMES } from '../../harness/games/registry.js';
+import { FakeBot } from '../fakes/fake-bot.js';
 import type { ScenarioResult } from '../../harness/core/result.js';
 import { errorCodes, runJson, ROOT } from '../helpers.js';
 
@@ -109,4 +113,54 @@ describe('parallel runs', () => {
     for (const code of ['near-limit', 'illegal-move', 'crash', 'unflushed-output']) expect(decidedByClock(result([code])), code).toBe(false);
     expect(decidedByClock(result([]))).toBe(false);
   });
+
+  it('a timing verdict of a run alone is believed on a busy machine only when a rerun repeats it: busy by its own evidence', () => {
+    const late = (code: string, evidence: Record<string, unknown>, severity = 'error') =>
+      ({ violations: [{ code, severity, message: '', atMs: 0, evidence: { measuredMs: 130, ...evidence } }] }) as unknown as ScenarioResult;
+    // 10 % of the limit or more: the bot's longest run-queue wait and botjury's lag over the answer.
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: 8, harnessLagMs: 2 }))).toBe(10);
+    expect(timedOutOnBusyMachine(late('handshake-timeout', { limitMs: 1000, botQueuedMs: 250 }))).toBe(250);
+    expect(timedOutOnBusyMachine(late('total-time-exceeded', { limitMs: 500, harnessLagMs: 60 }))).toBe(60);
+    // A quiet machine, an excuse (a warning, already judged on the load), another code, hostile evidence.
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: 9.9 }))).toBeNull();
+    expect(timedOutOnBusyMachine(late('late-excused', { limitMs: 100, botQueuedMs: 80 }, 'warning'))).toBeNull();
+    expect(timedOutOnBusyMachine(late('illegal-move', { limitMs: 100, botQueuedMs: 80 }))).toBeNull();
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: '80' }))).toBeNull();
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: -80, harnessLagMs: Number.NaN }))).toBeNull();
+    expect(timedOutOnBusyMachine(late('move-timeout', { botQueuedMs: 80 }))).toBeNull();
+  });
+
+  it('run alone: a move-timeout the measured load did not excuse, on a machine busy by its evidence, is rerun and the rerun reported; on a quiet machine it stands', async () => {
+    const scenario = loadScenario(path.join(ROOT, 'scenarios/javachallenge2015/first-turns.yaml'), ROOT, GAMES);
+    /** Fake bots: READY at once; the first bot's first action 150 ms after its turn, of which `queuedMs` waiting for a CPU; every other action after 1 ms. */
+    const play = async (queuedMs: number) => {
+      let starts = 0;
+      const report = await runTasks([{ scenario, role: '0' }], GAMES, {
+        bot: { argv: ['true'] }, invokedFrom: ROOT, jobs: 1, // started as the fakes below
+        startBot: () => {
+          const first = ++starts === 1;
+          let turns = 0;
+          const bot: FakeBot = new FakeBot((written) => {
+            if (!written.includes('EOD')) return 'silent';
+            if (first && ++turns === 1) {
+              setTimeout(() => (bot.queuedNs += BigInt(queuedMs * 1e6)), 100);
+              return [{ line: 'N', afterMs: 150 }];
+            }
+            return [{ line: 'N', afterMs: 1 }];
+          });
+          bot.sayAt('READY', 0);
+          return bot;
+        },
+      });
+      return { starts, result: report.results[0]! };
+    };
+    const busy = await play(30); // 120 ms of its own: late, but the machine was busy
+    expect(busy.starts).toBe(2);
+    expect(busy.result.violations.filter((v) => v.severity === 'error')).toEqual([]);
+    expect(busy.result.rerunAlone).toEqual({ busyCodes: ['move-timeout'], busyMs: 30 });
+    const quiet = await play(0);
+    expect(quiet.starts).toBe(1);
+    expect(quiet.result.violations.map((v) => v.code)).toContain('move-timeout');
+    expect(quiet.result.rerunAlone).toBeUndefined();
+  }, 30_000);
 });

@@ -431,9 +431,15 @@ export const MATCH_REPORT_VALIDATORS = reportSchemaSet('match-report', ['match-r
   runViolation: 'match-report.schema.json#/$defs/run/allOf/1/properties/violations/items',
 });
 
-function validators(): { report: ValidateFunction; head: ValidateFunction; game: ValidateFunction; transcriptEntry: ValidateFunction; replyTiming: ValidateFunction[]; violation: ValidateFunction[] } {
-  const v = validatorsOf(MATCH_REPORT_VALIDATORS, createAjv);
-  return { report: v.report, head: v.report, game: v.game, transcriptEntry: v.transcriptEntry, replyTiming: [v.resultReplyTiming, v.runReplyTiming], violation: [v.resultViolation, v.runViolation] };
+let compiled: { report: ValidateFunction; head: ValidateFunction; game: ValidateFunction; transcriptEntry: ValidateFunction; replyTiming: ValidateFunction[]; violation: ValidateFunction[] } | undefined;
+
+/** Asked for every game of every shard: made once. */
+function validators(): NonNullable<typeof compiled> {
+  if (!compiled) {
+    const v = validatorsOf(MATCH_REPORT_VALIDATORS, createAjv);
+    compiled = { report: v.report, head: v.report, game: v.game, transcriptEntry: v.transcriptEntry, replyTiming: [v.resultReplyTiming, v.runReplyTiming], violation: [v.resultViolation, v.runViolation] };
+  }
+  return compiled;
 }
 
 /** The first problem Ajv found, as one line `where: what` (and how many more), or null when valid. */

@@ -128,7 +128,8 @@ export const REGEX_FORMAT = { validate: (s: string): boolean => { try { new RegE
 /** The `date-time` format of reports: a date JavaScript can read. */
 export const DATE_TIME_FORMAT = { validate: (s: string): boolean => !Number.isNaN(Date.parse(s)) };
 
-function setupSchemaFiles(): string[] {
+/** The setup schemas (schemas/setup/*.json), sorted: the scenario schema and the report schemas refer to them. */
+export function setupSchemaFiles(): string[] {
   const setupDir = path.join(SCHEMA_DIR, 'setup');
   return readdirSync(setupDir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(setupDir, f));
 }

@@ -4,7 +4,7 @@
 // and the machine. Validated by schemas/transcript.schema.json.
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +17,7 @@ import { schemaErrorLine } from '../core/schema-errors.js';
 import { SCHEMA_DIR } from '../core/paths.js';
 import type { ResolvedLimits } from '../core/profile.js';
 import type { ScenarioResult, TranscriptEntry } from '../core/result.js';
-import { createAjv, DATE_TIME_FORMAT, REGEX_FORMAT, yaml, type Scenario } from '../core/scenario.js';
+import { createAjv, DATE_TIME_FORMAT, REGEX_FORMAT, setupSchemaFiles, yaml, type Scenario } from '../core/scenario.js';
 import { validatorsOf, type ValidatorSet } from '../core/precompiled.js';
 import { VERSION } from '../core/version.js';
 import type { GameDefinition } from '../core/game.js';
@@ -190,9 +190,7 @@ export function writeTranscript(file: string, data: TranscriptFile): void {
 
 /** The schema files every report schema refers to by relative path, as editors resolve them. */
 function reportBaseFiles(): string[] {
-  const setup = path.join(SCHEMA_DIR, 'setup');
-  const setupFiles = readdirSync(setup).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(setup, f));
-  return [...setupFiles, path.join(SCHEMA_DIR, 'scenario.schema.json'), path.join(SCHEMA_DIR, 'report.schema.json')];
+  return [...setupSchemaFiles(), path.join(SCHEMA_DIR, 'scenario.schema.json'), path.join(SCHEMA_DIR, 'report.schema.json')];
 }
 
 /** Adds the report schemas (setup, scenario, report) and `extra` (file names in schemas/), each with its file URL as $id. */
@@ -235,7 +233,7 @@ export function transcriptAjv(extra: readonly string[] = []): import('ajv/dist/2
 /** Compiles schemas/`file` with its file URL as $id (its relative $refs resolve as in an editor). */
 export function compileSchema(ajv: import('ajv/dist/2020.js').default, file: string): ValidateFunction {
   const main = path.join(SCHEMA_DIR, file);
-  return ajv.getSchema(pathToFileURL(main).href) ?? ajv.compile({ ...(JSON.parse(readFileSync(main, 'utf8')) as object), $id: pathToFileURL(main).href });
+  return ajv.compile({ ...(JSON.parse(readFileSync(main, 'utf8')) as object), $id: pathToFileURL(main).href });
 }
 
 /** A transcript file and one of its runs; compiled at build time (precompiled.ts). */

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parseCommandLine } from './cli/options.js';
 import { readManifest, resolveGamePackage } from './games/manifest.js';
-import { warmUpReferee } from './games/process-referee.js';
+import { processGame } from './games/process-referee.js';
 
 export function startRefereesEarly(argv: readonly string[]): void {
   try {
@@ -22,9 +22,10 @@ export function startRefereesEarly(argv: readonly string[]): void {
       const file = resolveGamePackage(spec, process.cwd());
       if (!file.endsWith('.json')) continue;
       const manifest = readManifest(file, spec);
-      // As the command warms up (cli.ts): for `check`, the game checked; for `run`, every module given.
-      if (!manifest.refereeReuse || (command === 'check' && manifest.id !== gameId)) continue;
-      void warmUpReferee(manifest, path.dirname(file));
+      // As the command warms up (cli.ts): for `check`, the game checked; for `run`, every module given;
+      // the game's definition says whether its referee starts ahead (refereeReuse).
+      if (command === 'check' && manifest.id !== gameId) continue;
+      void processGame(manifest, path.dirname(file)).warmUp?.();
     }
   } catch {
     // found and reported again by the command

@@ -620,8 +620,12 @@ def main():
         sys.stdout.flush()
 
 
-if __name__ == "__main__":
+def serve():
+    """Answers until botjury closes the input, then exits at once: every answer is written and flushed,
+    nothing is left to clean up, and the interpreter's teardown is spared (a few ms at every run's end)."""
     main()
-    # botjury closed its input: every answer is written and flushed, nothing is left to clean up. Exiting
-    # at once spares the interpreter's teardown (a few ms at the end of every run).
     os._exit(0)
+
+
+if __name__ == "__main__":
+    serve()

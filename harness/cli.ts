@@ -79,7 +79,8 @@ async function dispatch(argv: string[]): Promise<number> {
   if (values.help || command === 'help') return help(command === 'help' ? rest[0] : command);
   const cwd = process.cwd();
   checkOptionsFit(command, values);
-  if (values.isolate) {
+  // Both --isolate and --no-isolate: the command says "give one" (a usage mistake before what the machine lacks).
+  if (values.isolate && !values['no-isolate']) {
     const problem = isolationProblem(); // before anything runs: exit 2 with the reason and the fix
     if (problem) throw new HarnessError(problem);
   }

@@ -2,10 +2,11 @@
 // not do its job (usage, invalid scenario, missing executable, internal error) — never blamed on the bot.
 import { closeIdleReferees } from './games/process-referee.js';
 import { afterwardsDone } from './core/afterwards.js';
+import { BotCgroup } from './core/containment.js';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HarnessError, killAllBotsSync, resolveCommand } from './core/bot-process.js';
+import { expectBotSpawnsUntilRun, HarnessError, killAllBotsSync, resolveCommand } from './core/bot-process.js';
 import { isolationProblem } from './core/isolation.js';
 import { dryRunProblems } from './core/dry-run.js';
 import { allowReadingUnder, FILE_CAPS, FileError, prepareOutputFile, prepareOutputFolder, readBoundedFile, readFilePrefix } from './core/files.js';
@@ -55,6 +56,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   } finally {
     await closeIdleReferees(); // the referees kept for a next game (refereeReuse): there is none
+    BotCgroup.endInterimHold(); // a command that stopped before its run: botjury goes home
     await afterwardsDone(); // the bots' folders and cgroups, removed after their games
     killAllBotsSync();
   }
@@ -121,7 +123,9 @@ async function dispatch(argv: string[]): Promise<number> {
       const jobs = jobsOption(values, defaultJobs());
       const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
       if (values.role !== undefined && gameFilter) checkRole(findGame(GAMES, gameFilter), values.role as string);
-      // The games this run will likely play start what is slow to start (a referee program) now, while the scenarios are read.
+      // The games this run will likely play start what is slow to start (a referee program) now, while the
+      // scenarios are read; and botjury moves into the first bot's cgroup (the kernel may take 20 ms).
+      expectBotSpawnsUntilRun();
       await Promise.all((gameFilter ? [findGame(GAMES, gameFilter)] : modules).map((game) => game.warmUp?.()));
       const planned = await planTasks(inputs, GAMES, { cwd, ...(values.role !== undefined ? { role: values.role as string } : {}), ...(gameFilter ? { game: gameFilter } : {}) });
       if (profile !== undefined)

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseCommandLine } from './cli/options.js';
 import { readManifest, resolveGamePackage } from './games/manifest.js';
 import { processGame } from './games/process-referee.js';
+import { expectBotSpawnsUntilRun } from './core/bot-process.js';
 
 export function startRefereesEarly(argv: readonly string[]): void {
   try {
@@ -25,7 +26,11 @@ export function startRefereesEarly(argv: readonly string[]): void {
       // As the command warms up (cli.ts): for `check`, the game checked; for `run`, every module given;
       // the game's definition says whether its referee starts ahead (refereeReuse).
       if (command === 'check' && manifest.id !== gameId) continue;
-      void processGame(manifest, path.dirname(file)).warmUp?.();
+      const warmUp = processGame(manifest, path.dirname(file)).warmUp;
+      if (!warmUp) continue;
+      // After the referee's spawn botjury moves straight into the cgroup of the run's first bot.
+      expectBotSpawnsUntilRun();
+      void warmUp();
     }
   } catch {
     // found and reported again by the command

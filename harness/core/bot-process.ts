@@ -6,7 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, existsSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { BotCgroup, ProcessTree } from './containment.js';
+import { BotCgroup, ProcessTree, type SpawnsAhead } from './containment.js';
 import { deathGuardPrefix, forgetBot, watchBot } from './watchdog.js';
 import { fdTarget, forgetProcFiles, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
 import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaunch } from './isolation.js';
@@ -180,6 +180,22 @@ function verdictNear(now: bigint): boolean {
 }
 
 /** Ends every bot and everything it started, at once (used when botjury itself is interrupted). */
+/**
+ * A run with games still to start (until `release`): botjury waits for each next bot's spawn inside the
+ * cgroup that spawn will use (BotCgroup.expectSpawns). The watchdog starts first: started while botjury
+ * waits in a bot's cgroup, it would land there and die with that bot.
+ */
+export function expectBotSpawns(): SpawnsAhead {
+  deathGuardPrefix();
+  return BotCgroup.expectSpawns();
+}
+
+/** As expectBotSpawns, for a referee started before the command loaded, until the command's run takes over. */
+export function expectBotSpawnsUntilRun(): void {
+  deathGuardPrefix();
+  BotCgroup.expectSpawnsUntilRun();
+}
+
 export function killAllBotsSync(): void {
   for (const bot of live) bot.killAllSync();
 }

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { afterwards } from './afterwards.js';
 import { allPids, cpuNs, fdTargets, lastPid, memory, processIdentity, pssKb, type ProcessIdentity } from './proc.js';
 
 const SETPRIV_CANDIDATES = ['/usr/bin/setpriv', '/bin/setpriv', '/usr/sbin/setpriv'];
@@ -37,6 +38,14 @@ export function pdeathsigWrapper(): string[] {
 
 type CgroupKind = 'cgroup2' | 'freezer' | 'pids';
 
+/** A run's hold on the cgroup botjury waits in (BotCgroup.expectSpawns). */
+export interface SpawnsAhead {
+  /** The run's last game has started: its spawns go home after them (no cgroup to wait in for another). */
+  lastStarted(): void;
+  /** The run is over: botjury goes home, once no other run holds, and that cgroup is removed. */
+  release(): void;
+}
+
 /** A cgroup made for one bot; every process in it is the bot's. */
 export class BotCgroup {
   constructor(readonly kind: CgroupKind, readonly dir: string) {}
@@ -52,10 +61,13 @@ export class BotCgroup {
    * Where that is not allowed, the child is moved in after the spawn (a fork in the first moments
    * escapes the cgroup, not the tracking). The cgroup is null where none is writable (silently).
    *
-   * Moving a process between cgroups can take the kernel a grace period (~10 ms on a quiet machine):
-   * the moves are written from libuv's thread pool, so the thread that stamps the other bots' replies
-   * never waits for them. One spawn at a time: while botjury is inside a bot's cgroup, any other
-   * process it started would land there too.
+   * Moving a process between cgroups can take the kernel a grace period (7–20 ms on a quiet machine,
+   * unless another move happened within about one): the moves are written from libuv's thread pool, so
+   * the thread that stamps the other bots' replies never waits for them. While a run has games still to
+   * start (`spawnsAhead`), botjury goes from the bot's cgroup straight into a new one for the next spawn
+   * and waits there: that move's wait overlaps the game, and the next game's bot starts at once
+   * (docs/timing.md, "A cgroup move at every game's start"). One spawn at a time: while botjury is
+   * inside a cgroup made for a bot, any other process it started would land there too.
    */
   static async spawnInside<T extends { pid?: number | undefined }>(spawnChild: () => T): Promise<{ child: T; cgroup: BotCgroup | null }> {
     const previous = BotCgroup.spawning;
@@ -64,10 +76,17 @@ export class BotCgroup {
     await previous;
     let leaving: Promise<void> | null = null;
     try {
-      const group = BotCgroup.make();
-      if (!group) return { child: spawnChild(), cgroup: null };
-      const entered = await group.writeAsync('cgroup.procs', String(process.pid));
-      if (entered) BotCgroup.botjuryInside = true;
+      // The cgroup botjury already waits in (moved there after the last spawn), else a new one entered now.
+      let group = BotCgroup.waitingIn;
+      BotCgroup.waitingIn = null;
+      let entered = group !== null;
+      if (group) BotCgroup.spawnsWithoutMove++;
+      if (!group) {
+        group = BotCgroup.make();
+        if (!group) return { child: spawnChild(), cgroup: null };
+        entered = await group.writeAsync('cgroup.procs', String(process.pid));
+        if (entered) BotCgroup.botjuryInside = true;
+      }
       let child: T;
       try {
         child = spawnChild();
@@ -77,12 +96,13 @@ export class BotCgroup {
         throw e;
       }
       if (entered) {
-        // The way back home is not waited for: the move can wait for a grace period too (~1 ms a game
-        // here), and the game need not. Until it is done botjury is in the bot's cgroup, so the cgroup
-        // is never killed or frozen whole (its processes are, one by one: never botjury) and cannot be
-        // removed, and the next spawn waits (the spawn lock is released after the move).
+        // The way out is not waited for: the move can wait for a grace period too, and the game need
+        // not. Until it is done botjury is in the bot's cgroup, so the cgroup is never killed or frozen
+        // whole (its processes are, one by one: never botjury) and cannot be removed, and the next
+        // spawn waits (the spawn lock is released after the move). Out to the next spawn's cgroup while
+        // games are still to start, else home.
         group.holdsBotjury = true;
-        leaving = group.leave();
+        leaving = BotCgroup.spawnsAhead > 0 ? group.moveToNext() : group.leave();
       }
       const inside = child.pid !== undefined && (entered || (await group.writeAsync('cgroup.procs', String(child.pid))));
       if (inside) return { child, cgroup: group };
@@ -98,8 +118,126 @@ export class BotCgroup {
   /** The spawn in progress (spawnInside): the next one waits for it. */
   private static spawning: Promise<void> = Promise.resolve();
 
-  /** Botjury is in a bot's cgroup now (for a spawn): anything else it started would land there too. */
+  /** Botjury is in a cgroup made for a bot now (for a spawn): anything else it started would land there too. */
   static botjuryInside = false;
+
+  /** The cgroup botjury waits in for the next spawn (no process but botjury in it), or null. */
+  private static waitingIn: BotCgroup | null = null;
+
+  /** Resolves once no spawn, and no move of botjury's, is under way (tests). */
+  static async settled(): Promise<void> {
+    for (let last; last !== BotCgroup.spawning; ) await (last = BotCgroup.spawning);
+  }
+
+  /** How many spawns found botjury already in their cgroup, with no move on their path (tests). */
+  static spawnsWithoutMove = 0;
+
+  /** How many runs have games still to start (expectSpawns). */
+  private static spawnsAhead = 0;
+
+  /**
+   * A run with games still to start: until its last game has started, botjury waits for each next spawn
+   * inside the cgroup that spawn will use (spawnInside), and it starts waiting in one now. Released by
+   * every holder, botjury goes home and that cgroup is removed before the run's report (afterwardsDone).
+   */
+  static expectSpawns(): SpawnsAhead {
+    BotCgroup.spawnsAhead++;
+    BotCgroup.interim?.release(); // a run took over from the hold of a command getting ready
+    // The first spawn need not wait for botjury's move either: it starts now, while the run gets ready.
+    if (!BotCgroup.botjuryInside) afterwards(BotCgroup.startWaiting());
+    let counted = true;
+    const lastStarted = (): void => {
+      if (!counted) return;
+      counted = false;
+      BotCgroup.spawnsAhead--;
+    };
+    return {
+      lastStarted,
+      release: () => {
+        lastStarted();
+        if (BotCgroup.spawnsAhead === 0) afterwards(BotCgroup.stopWaiting());
+      },
+    };
+  }
+
+  /** The hold of a command getting ready (a referee started ahead, its scenarios read), until its run takes over. */
+  private static interim: { release(): void } | null = null;
+
+  /**
+   * Holds as a run would until the command's run takes over (expectSpawns), or for `ms` at most: a
+   * referee started ahead is followed by botjury's move into the cgroup of the first bot.
+   */
+  static expectSpawnsUntilRun(ms = 5000): void {
+    if (BotCgroup.interim) return;
+    const hold = BotCgroup.expectSpawns();
+    const timer = setTimeout(() => BotCgroup.interim?.release(), ms).unref();
+    BotCgroup.interim = {
+      release: () => {
+        BotCgroup.interim = null;
+        clearTimeout(timer);
+        hold.release();
+      },
+    };
+  }
+
+  /** Ends the hold of expectSpawnsUntilRun now (a command that stopped before its run). */
+  static endInterimHold(): void {
+    BotCgroup.interim?.release();
+  }
+
+  /** Into a new cgroup, where botjury waits for the next spawn (under the spawn lock), unless already in one. */
+  private static startWaiting(): Promise<void> {
+    return BotCgroup.afterSpawns(async () => {
+      if (BotCgroup.spawnsAhead === 0 || BotCgroup.botjuryInside) return;
+      const group = BotCgroup.make();
+      if (!group) return;
+      if (await group.writeAsync('cgroup.procs', String(process.pid))) {
+        group.holdsBotjury = true;
+        BotCgroup.botjuryInside = true;
+        BotCgroup.waitingIn = group;
+      } else group.remove();
+    });
+  }
+
+  /** Home from the cgroup botjury waits in (after the spawn in progress, under the same lock), which goes. */
+  private static stopWaiting(): Promise<void> {
+    return BotCgroup.afterSpawns(async () => {
+      const group = BotCgroup.waitingIn;
+      if (!group || BotCgroup.spawnsAhead > 0) return;
+      BotCgroup.waitingIn = null;
+      await group.leave();
+      if (!group.holdsBotjury) await group.removeAsync(1000);
+    });
+  }
+
+  /** Runs `work` once the spawn (and move) under way is done, holding the spawn lock while it runs. */
+  private static async afterSpawns(work: () => Promise<void>): Promise<void> {
+    const previous = BotCgroup.spawning;
+    let done!: () => void;
+    BotCgroup.spawning = new Promise<void>((resolve) => (done = resolve));
+    try {
+      await previous;
+      await work();
+    } finally {
+      done();
+    }
+  }
+
+  /**
+   * From this cgroup (a bot's, just spawned) straight into a new one, where botjury waits for the next
+   * spawn: one move instead of two, its wait overlapping the game. Home instead where that fails.
+   */
+  private async moveToNext(): Promise<void> {
+    const next = BotCgroup.make();
+    if (next && (await next.writeAsync('cgroup.procs', String(process.pid)))) {
+      this.holdsBotjury = false;
+      next.holdsBotjury = true;
+      BotCgroup.waitingIn = next; // a release during the move waits for it (stopWaiting, the spawn lock)
+      return;
+    }
+    next?.remove();
+    await this.leave();
+  }
 
   private static make(): BotCgroup | null {
     if (BotCgroup.disabled || process.env.BOTJURY_NO_CGROUP) return null;

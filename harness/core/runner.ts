@@ -1,7 +1,8 @@
 // Runs many scenarios (files × roles) against one bot and streams results to reporters, in a stable
 // order whatever the parallelism.
 import os from 'node:os';
-import { HarnessError, killAllBotsSync, resolveCommand, type BotCommand } from './bot-process.js';
+import { expectBotSpawns, HarnessError, killAllBotsSync, resolveCommand, type BotCommand } from './bot-process.js';
+import type { SpawnsAhead } from './containment.js';
 import { dryRunProblems } from './dry-run.js';
 import type { GameDefinition } from './game.js';
 import { resolveLimits, type JuryProfile } from './profile.js';
@@ -135,6 +136,16 @@ export function shardTasks<T>(tasks: T[], shard: { index: number; count: number 
 }
 
 export async function runTasks(tasks: Task[], games: readonly GameDefinition[], options: RunOptions & { bot: BotCommand }): Promise<RunReport> {
+  // Until the last run has started, botjury waits for each next bot's spawn inside its cgroup (containment.ts).
+  const ahead = expectBotSpawns();
+  try {
+    return await runHeld(tasks, games, options, ahead);
+  } finally {
+    ahead.release();
+  }
+}
+
+async function runHeld(tasks: Task[], games: readonly GameDefinition[], options: RunOptions & { bot: BotCommand }, ahead: SpawnsAhead): Promise<RunReport> {
   const invokedFrom = options.invokedFrom ?? process.cwd();
   resolveCommand(options.bot.argv, invokedFrom); // a missing executable is the harness's fault, before anything runs
   const reporters = options.reporters ?? [];
@@ -192,6 +203,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
   const worker = async (): Promise<void> => {
     while (nextToStart < selected.length && !harnessError && !bailing && !signal?.aborted) {
       const index = nextToStart++;
+      if (nextToStart === selected.length) ahead.lastStarted();
       if (jobs === 1) for (const r of reporters) r.onScenarioStart?.(selected[index]!, index, selected.length);
       let result: ScenarioResult;
       startedAtMs[index] = Date.now();
@@ -257,6 +269,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
       harnessFault: { planned: selected.length },
       ...(options.strict ? { strict: true } : {}),
     };
+    ahead.release();
     await afterwardsDone(); // the bots' folders and cgroups are gone when the report is
     for (const r of reporters) await r.onRunEnd?.(report);
     if (typeof harnessError === 'object' && harnessError !== null) faultReports.set(harnessError, report);
@@ -293,6 +306,7 @@ export async function runTasks(tasks: Task[], games: readonly GameDefinition[], 
     ...(signal?.aborted ? { interrupted: { planned: selected.length } } : {}),
     ...(options.strict ? { strict: true } : {}),
   };
+  ahead.release();
   await afterwardsDone(); // the bots' folders and cgroups are gone when the report is
   for (const r of reporters) await r.onRunEnd?.(report);
   return report;

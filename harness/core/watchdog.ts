@@ -124,8 +124,12 @@ export function watchdogPid(): number | null {
   return watchdog?.pid ?? null;
 }
 
-/** For tests: start (again) with the given shell (a missing one: the setpriv fallback). */
-export function startWatchdogForTest(shell: string): boolean {
+/**
+ * For tests: start (again) with the given shell (a missing one: the setpriv fallback), once botjury is
+ * out of every bot's cgroup (a test before may have left a move under way).
+ */
+export async function startWatchdogForTest(shell: string): Promise<boolean> {
+  await BotCgroup.settled();
   watchdog = undefined;
   return ensureWatchdog(shell);
 }

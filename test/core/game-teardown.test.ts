@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScenarios } from '../../harness/index.js';
+import { afterwardsDone } from '../../harness/core/afterwards.js';
 import { BotCgroup, cgroupParents } from '../../harness/core/containment.js';
 import { ROOT, scratchDir } from '../helpers.js';
 
@@ -50,5 +51,42 @@ describe("botjury's move out of a bot's cgroup after the spawn", () => {
     }
     expect(removed).toBe(true);
     expect(readFileSync('/proc/self/cgroup', 'latin1')).not.toContain(path.basename(cgroup!.dir));
+  });
+});
+
+describe('botjury waiting for the next spawn inside its cgroup', () => {
+  const ownCgroups = (): string[] => cgroupParents().flatMap(([, parent]) => readdirSync(parent).filter((n) => n.startsWith(`botjury-${process.pid}-`)));
+  const writable = async (): Promise<boolean> => {
+    let child: ChildProcess | undefined;
+    const { cgroup } = await BotCgroup.spawnInside(() => (child = spawn('true', [], { stdio: 'ignore' })));
+    await new Promise((resolve) => child!.once('exit', resolve));
+    await BotCgroup.settled();
+    cgroup?.remove();
+    return cgroup !== null;
+  };
+
+  it('starts every bot of a run with no cgroup move on its path, and is home with no cgroup left when the report is out [skipped where no cgroup is writable]', async (ctx) => {
+    if (!(await writable())) ctx.skip();
+    // Moving a process between cgroups can wait for a kernel grace period (7-20 ms): each bot's spawn
+    // finds botjury already in the cgroup made for it (moved there during the game before, or as the
+    // run got ready), so no game's start waits for a move.
+    const before = BotCgroup.spawnsWithoutMove;
+    const scenario = path.join(ROOT, 'test/fixtures/scenarios/black-short.yaml');
+    const report = await runScenarios([scenario, scenario, scenario], { bot: ['python3', path.join(ROOT, 'examples/alquerque/python/bot.py')], invokedFrom: ROOT });
+    expect(report.results.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
+    expect(BotCgroup.spawnsWithoutMove - before).toBe(3);
+    expect(readFileSync('/proc/self/cgroup', 'latin1')).not.toContain('botjury-');
+    expect(ownCgroups()).toEqual([]);
+  });
+
+  it('held by a command getting ready, is given up when the command stops before its run [skipped where no cgroup is writable]', async (ctx) => {
+    if (!(await writable())) ctx.skip();
+    BotCgroup.expectSpawnsUntilRun();
+    await BotCgroup.settled();
+    expect(readFileSync('/proc/self/cgroup', 'latin1')).toContain(`botjury-${process.pid}-`);
+    BotCgroup.endInterimHold();
+    await afterwardsDone();
+    expect(readFileSync('/proc/self/cgroup', 'latin1')).not.toContain('botjury-');
+    expect(ownCgroups()).toEqual([]);
   });
 });

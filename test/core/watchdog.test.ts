@@ -30,7 +30,7 @@ const children = async (pid: number, pattern: string): Promise<number[]> =>
 
 describe('where the watchdog cannot be started', () => {
   it('bots are started behind setpriv --pdeathsig as before, and run', async () => {
-    expect(startWatchdogForTest('/no/such/sh')).toBe(false);
+    expect(await startWatchdogForTest('/no/such/sh')).toBe(false);
     const prefix = deathGuardPrefix();
     if (existsSync('/usr/bin/setpriv') || existsSync('/bin/setpriv')) expect(prefix).toContain('--pdeathsig');
     const bot = await BotProcess.start({ argv: ['sh', '-c', 'echo up; read x'] }, { cwd: tmp, invokedFrom: ROOT }, () => undefined);
@@ -42,7 +42,7 @@ describe('where the watchdog cannot be started', () => {
 
 describe('a watchdog that stops reading', () => {
   it('is ended and given up (setpriv from then on), not buffered for without bound', async () => {
-    expect(startWatchdogForTest('/bin/sh')).toBe(true);
+    expect(await startWatchdogForTest('/bin/sh')).toBe(true);
     expect(deathGuardPrefix(), 'nothing before the bot while the watchdog runs').toEqual([]);
     const pid = watchdogPid()!;
     process.kill(pid, 'SIGSTOP');

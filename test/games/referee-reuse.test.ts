@@ -5,6 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startRefereesEarly } from '../../harness/early-start.js';
+import { afterwardsDone } from '../../harness/core/afterwards.js';
+import { BotCgroup } from '../../harness/core/containment.js';
 import { closeIdleReferees, refereesWaiting } from '../../harness/games/process-referee.js';
 import { ROOT, runCli, runJson, type ReportResult, scratchDir } from '../helpers.js';
 
@@ -123,7 +125,15 @@ describe('a referee started before botjury loads (bin/botjury.js, early-start.ts
       startRefereesEarly(argv);
       expect(refereesWaiting(), argv.join(' ')).toBe(1);
       for (let i = 0; i < 500 && !existsSync(log); i++) await new Promise((r) => setTimeout(r, 20));
+      // After the referee's spawn, botjury waits in the first bot's cgroup (where it can make one) until
+      // the command's run takes over, or the command ends.
+      await BotCgroup.settled();
+      const referee = starts(log).at(-1)!;
+      if (readFileSync(`/proc/${referee}/cgroup`, 'latin1').includes('botjury-')) expect(readFileSync('/proc/self/cgroup', 'latin1')).toContain(`botjury-${process.pid}-`);
       await closeIdleReferees();
+      BotCgroup.endInterimHold();
+      await afterwardsDone();
+      expect(readFileSync('/proc/self/cgroup', 'latin1')).not.toContain('botjury-');
       expect(refereesWaiting()).toBe(0);
     }
     expect(starts(log)).toHaveLength(2);

@@ -616,6 +616,33 @@ function idlePolicy(): string | null {
   return Number(pollNs) === 0 ? `cpuidle haltpoll without polling (guest_halt_poll_ns 0): an idle CPU halts at once` : `cpuidle haltpoll, polling up to ${Number(pollNs) / 1000} µs before it halts`;
 }
 
+/**
+ * What a cgroup move costs here: where the kernel's rcu_sync is idle (no move in the last grace period),
+ * a move waits for a grace period (7–20 ms on the 2-core VM of docs/timing.md) unless cgroup2 is mounted
+ * with favordynmods or grace periods are expedited (/sys/kernel/rcu_expedited). The throughput rows pay
+ * it about once a game (docs/timing.md, stop 39): printed so that runs on differently set machines are
+ * not compared as like.
+ */
+function cgroupMovePolicy(): string {
+  let mounts = '';
+  try {
+    mounts = fs.readFileSync('/proc/self/mountinfo', 'utf8');
+  } catch {
+    return 'unknown (no /proc/self/mountinfo)';
+  }
+  const cgroup2 = mounts.split('\n').find((line) => line.split(' - ')[1]?.startsWith('cgroup2 '));
+  if (!cgroup2) return 'no cgroup2 mounted';
+  const favordynmods = cgroup2.split(' - ')[1]!.split(' ')[2]?.split(',').includes('favordynmods') ?? false;
+  let expedited = '?';
+  try {
+    expedited = fs.readFileSync('/sys/kernel/rcu_expedited', 'utf8').trim();
+  } catch {
+    // not exposed here
+  }
+  const waits = !favordynmods && expedited !== '1';
+  return `cgroup2 ${favordynmods ? 'with' : 'without'} favordynmods, /sys/kernel/rcu_expedited ${expedited}: ${waits ? 'a move after a quiet spell waits for an RCU grace period' : 'no grace-period wait'}`;
+}
+
 // ---- 4. --isolate: what the sandbox costs ----
 
 /**
@@ -743,7 +770,8 @@ async function settle(): Promise<void> {
 async function main(): Promise<void> {
   execFileSync('make', ['-s', '-C', BENCH_DIR], { stdio: 'inherit' });
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`botjury benchmark${QUICK ? ' (--quick)' : ''} — ${new Date().toISOString().slice(0, 10)}, ${CORES} cores (${cpu}), node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  console.log(`botjury benchmark${QUICK ? ' (--quick)' : ''} — ${new Date().toISOString().slice(0, 10)}, ${CORES} cores (${cpu}), node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`cgroup moves (a bot's spawn, ~1 a game): ${cgroupMovePolicy()}\n`);
   const started = Date.now();
   let failed = false;
   for (const [name, section] of [['latency', latencySection], ['load', loadSection], ['match', matchSection], ['isolation', isolationSection]] as const) {

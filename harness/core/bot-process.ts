@@ -179,7 +179,6 @@ function verdictNear(now: bigint): boolean {
   return false;
 }
 
-/** Ends every bot and everything it started, at once (used when botjury itself is interrupted). */
 /**
  * A run with games still to start (until `release`): botjury waits for each next bot's spawn inside the
  * cgroup that spawn will use (BotCgroup.expectSpawns). The watchdog starts first: started while botjury
@@ -196,6 +195,7 @@ export function expectBotSpawnsUntilRun(): void {
   BotCgroup.expectSpawnsUntilRun();
 }
 
+/** Ends every bot and everything it started, at once (used when botjury itself is interrupted). */
 export function killAllBotsSync(): void {
   for (const bot of live) bot.killAllSync();
 }

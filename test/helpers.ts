@@ -75,6 +75,43 @@ export async function runCli(args: string[], options: { timeoutMs?: number; env?
 }
 
 /**
+ * The command's own `main` in this process, its output captured: for tests of what a command says about
+ * many inputs (a forged file each), where a process start per case would prove nothing more. Tests of
+ * the process itself (its exit, its signals, its memory) use runCli. One at a time: stdout and stderr
+ * are this process's while it runs.
+ */
+export async function runInProcess(args: string[]): Promise<CliRun> {
+  const { main } = await import('../harness/cli.js');
+  let stdout = '';
+  let stderr = '';
+  const capture = (append: (text: string) => void) =>
+    ((chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+      append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      const done = rest.find((r): r is () => void => typeof r === 'function');
+      done?.();
+      return true;
+    }) as typeof process.stdout.write;
+  // The command's interrupt and exit handlers are the command's process's: not left on the test worker.
+  const emitter: NodeJS.EventEmitter = process;
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'exit'];
+  const listening = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
+  const [out, err, noColor] = [process.stdout.write, process.stderr.write, process.env.NO_COLOR];
+  process.stdout.write = capture((t) => (stdout += t));
+  process.stderr.write = capture((t) => (stderr += t));
+  process.env.NO_COLOR = '1';
+  try {
+    const code = await main(args);
+    return { code, stdout, stderr };
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+    if (noColor === undefined) delete process.env.NO_COLOR;
+    else process.env.NO_COLOR = noColor;
+    for (const e of events) for (const l of emitter.listeners(e)) if (!listening.get(e)!.has(l)) emitter.off(e, l as () => void);
+  }
+}
+
+/**
  * The JSON report as the harness types it (the JSON reporter writes the RunReport as is): a test that
  * reads a field the report does not have fails to type-check (tsconfig.test.json, run by `npm test`)
  * instead of comparing `undefined`.

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { schemaProblems } from '../../harness/tournament/schemas.js';
 import type { TournamentReport } from '../../harness/tournament/types.js';
 import type { MatchReport } from '../../harness/match/match.js';
-import { isolationTestProblem, ROOT, runCli, scratchDir } from '../helpers.js';
+import { isolationTestProblem, ROOT, runCli, runInProcess, scratchDir } from '../helpers.js';
 
 const GOOD = [path.join(ROOT, 'examples/alquerque/c/build/bot')];
 const WEAK = ['python3', path.join(ROOT, 'test/fixtures/bots/alquerque-random.py')];
@@ -68,19 +68,19 @@ describe('tournament shards and merge', () => {
       writeFileSync(file(name), typeof value === 'string' ? value : JSON.stringify(value));
       return file(name);
     };
-    expectRefused(await runCli(['merge', file('shard-1.json'), file('shard-1.json')]), /shard 1 is given twice/);
-    expectRefused(await runCli(['merge', file('shard-1.json'), write('other-seed.json', { ...read<TournamentReport>('shard-2.json'), seed: 'another' })]), /other-seed\.json: not a shard of the same tournament as .*shard-1\.json \(its seed differs;/);
+    expectRefused(await runInProcess(['merge', file('shard-1.json'), file('shard-1.json')]), /shard 1 is given twice/);
+    expectRefused(await runInProcess(['merge', file('shard-1.json'), write('other-seed.json', { ...read<TournamentReport>('shard-2.json'), seed: 'another' })]), /other-seed\.json: not a shard of the same tournament as .*shard-1\.json \(its seed differs;/);
     // Valid by the schema, but not the schedule's game: bot B seated where the schedule puts A.
     const swapped = JSON.parse(JSON.stringify(read<TournamentReport>('shard-2.json'))) as TournamentReport;
     const seats = swapped.games[0]!.seats;
     [seats[0]!.bot, seats[1]!.bot] = [seats[1]!.bot, seats[0]!.bot];
     expect(schemaProblems('tournament-report', swapped)).toEqual([]);
-    expectRefused(await runCli(['merge', file('shard-1.json'), write('swapped.json', swapped)]), /swapped\.json: \/games\/0: game 2 does not seat the bots as the schedule does$/);
-    expectRefused(await runCli(['merge', file('shard-1.json'), write('bad-field.json', { ...shard1, standings: 'first' })]), /bad-field\.json: \/standings: must be array$/);
-    expectRefused(await runCli(['merge', write('voided-kept.json', { ...shard1, games: [{ ...shard1.games[0], error: 'kept anyway' }] })]), /voided-kept\.json: \/games\/0: unknown key 'error'$/);
-    expectRefused(await runCli(['merge', write('not-json.json', '{"format": "botjury-tournament-report", ')]), /not-json\.json: a key expected at byte 40 \(botjury match or tournament --reporter json=FILE writes one\)$/);
+    expectRefused(await runInProcess(['merge', file('shard-1.json'), write('swapped.json', swapped)]), /swapped\.json: \/games\/0: game 2 does not seat the bots as the schedule does$/);
+    expectRefused(await runInProcess(['merge', file('shard-1.json'), write('bad-field.json', { ...shard1, standings: 'first' })]), /bad-field\.json: \/standings: must be array$/);
+    expectRefused(await runInProcess(['merge', write('voided-kept.json', { ...shard1, games: [{ ...shard1.games[0], error: 'kept anyway' }] })]), /voided-kept\.json: \/games\/0: unknown key 'error'$/);
+    expectRefused(await runInProcess(['merge', write('not-json.json', '{"format": "botjury-tournament-report", ')]), /not-json\.json: a key expected at byte 40 \(botjury match or tournament --reporter json=FILE writes one\)$/);
     const aMatch = write('a-match.json', { tool: { name: 'botjury', version: '0' }, game: 'alquerque', seed: 1, profile: 'codecup2008', planned: 2, startedAt: '', durationMs: 0, games: [], standings: [] });
-    expectRefused(await runCli(['merge', file('shard-1.json'), aMatch]), /match report .*a-match\.json: a match report, and .*shard-1\.json a tournament report: merge the shards of one tournament$/);
+    expectRefused(await runInProcess(['merge', file('shard-1.json'), aMatch]), /match report .*a-match\.json: a match report, and .*shard-1\.json a tournament report: merge the shards of one tournament$/);
   }, 60_000);
 
   it('--shard-count takes its part from JOB_COMPLETION_INDEX, and refuses it when it is missing or out of range', async () => {
@@ -102,13 +102,13 @@ describe('the state file', () => {
     expect(results(read<TournamentReport>('resumed.json'))).toEqual(results(read<TournamentReport>('whole.json')));
 
     writeFileSync(file('garbage.jsonl'), `${lines.slice(0, 2).join('\n')}\nnot json\n${lines.slice(2).join('\n')}\n`);
-    expectRefused(await runCli(['tournament', ...ARGS, '--resume', file('garbage.jsonl'), ...botArgs([GOOD, WEAK])]), /--resume .*: line 3 is not JSON$/);
+    expectRefused(await runInProcess(['tournament', ...ARGS, '--resume', file('garbage.jsonl'), ...botArgs([GOOD, WEAK])]), /--resume .*: line 3 is not JSON$/);
     const moved = JSON.parse(lines[1]!) as { game: { seed: string } };
     moved.game.seed = 'shards/1/0';
     writeFileSync(file('moved.jsonl'), `${lines[0]}\n${JSON.stringify(moved)}\n`);
-    expectRefused(await runCli(['tournament', ...ARGS, '--resume', file('moved.jsonl'), ...botArgs([GOOD, WEAK])]), /line 2: game 1 does not have the schedule's seed and place/);
+    expectRefused(await runInProcess(['tournament', ...ARGS, '--resume', file('moved.jsonl'), ...botArgs([GOOD, WEAK])]), /line 2: game 1 does not have the schedule's seed and place/);
     writeFileSync(file('no-header.jsonl'), `${lines.slice(1).join('\n')}\n`);
-    expectRefused(await runCli(['tournament', ...ARGS, '--resume', file('no-header.jsonl'), ...botArgs([GOOD, WEAK])]), /line 1 is not a botjury tournament state header/);
+    expectRefused(await runInProcess(['tournament', ...ARGS, '--resume', file('no-header.jsonl'), ...botArgs([GOOD, WEAK])]), /line 1 is not a botjury tournament state header/);
   }, 60_000);
 });
 
@@ -129,7 +129,7 @@ describe('match counts its seat-swapped games in pairs too', () => {
     expect(merged.code, merged.stderr).toBe(0);
     const m = read<MatchReport>('match-merged.json');
     expect([m.games.length, m.pair!.units!.units]).toEqual([4, 2]);
-    expectRefused(await runCli(['merge', file('match-1.json'), file('match-1.json')]), /game 1 is in two reports/);
+    expectRefused(await runInProcess(['merge', file('match-1.json'), file('match-1.json')]), /game 1 is in two reports/);
   }, 120_000);
 });
 
@@ -148,7 +148,7 @@ describe('the github reporter', () => {
 
 describe('usage', () => {
   it('one line and exit 2 for what cannot be a tournament, before anything runs', async () => {
-    const t = (args: string[], bots = [GOOD, WEAK]) => runCli(['tournament', 'alquerque', ...args, ...botArgs(bots)]);
+    const t = (args: string[], bots = [GOOD, WEAK]) => runInProcess(['tournament', 'alquerque', ...args, ...botArgs(bots)]);
     expectRefused(await t(['--format', 'round-robbin']), /unknown tournament format 'round-robbin' \(did you mean round-robin\?\)/);
     expectRefused(await t(['--rounds', '0']), /--rounds needs a whole number/);
     expectRefused(await t([], [GOOD]), /at least two bot commands/);

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, existsSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { BotCgroup, ProcessTree, type SpawnsAhead } from './containment.js';
+import { BotCgroup, ENTER_ITSELF_SCRIPT, ENTER_ITSELF_SHELL, ProcessTree, type SpawnsAhead } from './containment.js';
 import { deathGuardPrefix, forgetBot, watchBot } from './watchdog.js';
 import { fdTarget, forgetProcFiles, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
 import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaunch } from './isolation.js';
@@ -41,6 +41,11 @@ export interface StartOptions {
    * that read one line per turn (the JavaChallenge2015 engine).
    */
   unreadLines?: 'stop' | 'block';
+  /**
+   * The process enters its cgroup itself (a shell writes its pid, then execs it: BotCgroup.spawnEnteringItself),
+   * so that its start waits for no move of botjury's: for referee programs, which start while botjury loads.
+   */
+  entersCgroupItself?: boolean;
   /** Run the bot in a sandbox of its own (bubblewrap, isolation.ts); `freshCwd`: botjury made `cwd` for this run. */
   isolate?: { freshCwd: boolean };
 }
@@ -391,8 +396,10 @@ export class BotProcess implements BotIo {
     let early: EarlyEvents | undefined;
     let lowered = true;
     try {
-      started = await BotCgroup.spawnInside(() => {
-        const launch = (): ChildProcessWithoutNullStreams => spawn(runFile, runArgs, {
+      const spawnBot = (procsFile: string | null = null): ChildProcessWithoutNullStreams => {
+        // Entering its cgroup itself: a shell writes its pid there, then execs the command (containment.ts).
+        const [execFile, execArgs] = procsFile ? [ENTER_ITSELF_SHELL, ['-c', ENTER_ITSELF_SCRIPT, procsFile, runFile, ...runArgs]] : [runFile, runArgs];
+        const launch = (): ChildProcessWithoutNullStreams => spawn(execFile, execArgs, {
           cwd: options.cwd,
           env: minimalEnv(),
           detached: true, // own process group and session
@@ -408,7 +415,10 @@ export class BotProcess implements BotIo {
         // Set on the child too, in case botjury could not lower its own thread for the fork.
         if (child.pid !== undefined && !sandbox) lowered = lowerToBotPriority(child.pid);
         return child;
-      });
+      };
+      // Not while botjury waits in a cgroup made for a bot: the child would start there (spawnInside takes it).
+      const itself = options.entersCgroupItself && !sandbox && !BotCgroup.botjuryInside;
+      started = itself ? BotCgroup.spawnEnteringItself(spawnBot) : await BotCgroup.spawnInside(() => spawnBot());
     } catch (e) {
       throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
     }

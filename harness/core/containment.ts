@@ -38,6 +38,10 @@ export function pdeathsigWrapper(): string[] {
 
 type CgroupKind = 'cgroup2' | 'freezer' | 'pids';
 
+/** The shell of spawnEnteringItself, and what it runs: $0 is the cgroup.procs to enter, "$@" the command. */
+export const ENTER_ITSELF_SHELL = '/bin/sh';
+export const ENTER_ITSELF_SCRIPT = 'echo $$ 2>/dev/null > "$0"; exec "$@"';
+
 /** A run's hold on the cgroup botjury waits in (BotCgroup.expectSpawns). */
 export interface SpawnsAhead {
   /** The run's last game has started: its spawns go home after them (no cgroup to wait in for another). */
@@ -112,6 +116,25 @@ export class BotCgroup {
     } finally {
       if (leaving) void leaving.then(done);
       else done();
+    }
+  }
+
+  /**
+   * Spawns a child that enters a cgroup of its own by itself: `spawnChild` gets the cgroup's
+   * `cgroup.procs` (null where none can be made) for a shell that writes its own pid there and then
+   * execs the command (ENTER_ITSELF_SCRIPT), so even the command's first instruction is inside, as with
+   * spawnInside, and botjury neither moves nor waits for the spawn lock: the move's grace period is the
+   * child's, while botjury goes on (a referee started while botjury loads, whose spawn would otherwise
+   * wait for the loading to end to see its move done). Where the shell's write fails the command runs
+   * outside the cgroup, followed through /proc as a bot without a cgroup is.
+   */
+  static spawnEnteringItself<T>(spawnChild: (procsFile: string | null) => T): { child: T; cgroup: BotCgroup | null } {
+    const group = existsSync(ENTER_ITSELF_SHELL) ? BotCgroup.make() : null;
+    try {
+      return { child: spawnChild(group ? path.join(group.dir, 'cgroup.procs') : null), cgroup: group };
+    } catch (e) {
+      group?.remove();
+      throw e;
     }
   }
 

@@ -143,7 +143,8 @@ class RefereeConnection {
   static async open(name: string, command: string[], dir: string): Promise<RefereeConnection> {
     try {
       // A referee runs as a bot runs: containment, bounded lines (an over-long one is a flood), stderr drained.
-      return new RefereeConnection(name, await BotProcess.start({ argv: command }, { cwd: dir, invokedFrom: dir, lines: { longLines: 'flood' } }, () => undefined));
+      // It enters its cgroup itself: its start, often while botjury is still loading, waits for no move of botjury's.
+      return new RefereeConnection(name, await BotProcess.start({ argv: command }, { cwd: dir, invokedFrom: dir, lines: { longLines: 'flood' }, entersCgroupItself: true }, () => undefined));
     } catch (e) {
       throw new RefereeFault(`${name}: cannot start ${printable(command.join(' '), 200)}: ${(e as Error).message}`);
     }

@@ -128,8 +128,14 @@ describe('a referee started before botjury loads (bin/botjury.js, early-start.ts
       // After the referee's spawn, botjury waits in the first bot's cgroup (where it can make one) until
       // the command's run takes over, or the command ends.
       await BotCgroup.settled();
+      // The referee entered a cgroup of its own by itself (its spawn waited for no move of botjury's).
       const referee = starts(log).at(-1)!;
-      if (readFileSync(`/proc/${referee}/cgroup`, 'latin1').includes('botjury-')) expect(readFileSync('/proc/self/cgroup', 'latin1')).toContain(`botjury-${process.pid}-`);
+      const cgroupOf = (pid: number | 'self'): string | undefined => /botjury-[\d-]+/.exec(readFileSync(`/proc/${pid}/cgroup`, 'latin1'))?.[0];
+      if (cgroupOf(referee)) {
+        expect(cgroupOf(referee)).toMatch(new RegExp(`^botjury-${process.pid}-`));
+        expect(cgroupOf('self')).toMatch(new RegExp(`^botjury-${process.pid}-`));
+        expect(cgroupOf('self'), "botjury waits in the first bot's cgroup, not the referee's").not.toBe(cgroupOf(referee));
+      }
       await closeIdleReferees();
       BotCgroup.endInterimHold();
       await afterwardsDone();

@@ -128,14 +128,18 @@ export class BotCgroup {
    * wait for the loading to end to see its move done). Where the shell's write fails the command runs
    * outside the cgroup, followed through /proc as a bot without a cgroup is.
    */
-  static spawnEnteringItself<T>(spawnChild: (procsFile: string | null) => T): { child: T; cgroup: BotCgroup | null } {
+  static spawnEnteringItself<T extends { pid?: number | undefined }>(spawnChild: (procsFile: string | null) => T): { child: T; cgroup: BotCgroup | null } {
     const group = existsSync(ENTER_ITSELF_SHELL) ? BotCgroup.make() : null;
+    let child: T;
     try {
-      return { child: spawnChild(group ? path.join(group.dir, 'cgroup.procs') : null), cgroup: group };
+      child = spawnChild(group ? path.join(group.dir, 'cgroup.procs') : null);
     } catch (e) {
       group?.remove();
       throw e;
     }
+    if (child.pid !== undefined) return { child, cgroup: group };
+    group?.remove(); // nothing started: no cgroup left behind
+    return { child, cgroup: null };
   }
 
   /** The spawn in progress (spawnInside): the next one waits for it. */

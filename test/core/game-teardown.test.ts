@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScenarios } from '../../harness/index.js';
 import { afterwardsDone } from '../../harness/core/afterwards.js';
-import { BotCgroup, cgroupParents } from '../../harness/core/containment.js';
+import { BotCgroup, cgroupParents, ENTER_ITSELF_SCRIPT, ENTER_ITSELF_SHELL } from '../../harness/core/containment.js';
 import { ROOT, scratchDir } from '../helpers.js';
 
 const tmp = scratchDir('botjury-teardown-');
@@ -88,5 +88,36 @@ describe('botjury waiting for the next spawn inside its cgroup', () => {
     await afterwardsDone();
     expect(readFileSync('/proc/self/cgroup', 'latin1')).not.toContain('botjury-');
     expect(ownCgroups()).toEqual([]);
+  });
+});
+
+describe('a child that enters its cgroup itself (referee programs)', () => {
+  const run = (procsFile: string, argv: string[]): Promise<{ out: string; code: number | null }> =>
+    new Promise((resolve) => {
+      const child = spawn(ENTER_ITSELF_SHELL, ['-c', ENTER_ITSELF_SCRIPT, procsFile, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('close', (code) => resolve({ out, code }));
+    });
+
+  it("runs the command's words as given, in the cgroup from its first instruction [skipped where no cgroup is writable]", async (ctx) => {
+    let child: (ChildProcess & { stdout: NodeJS.ReadableStream }) | undefined;
+    let out = '';
+    const { cgroup } = BotCgroup.spawnEnteringItself((procsFile) => {
+      child = spawn(ENTER_ITSELF_SHELL, procsFile ? ['-c', ENTER_ITSELF_SCRIPT, procsFile, 'sh', '-c', 'cat /proc/self/cgroup; echo "$1"', 'x', '$HOME; two words'] : ['-c', 'true'], { stdio: ['ignore', 'pipe', 'ignore'] }) as ChildProcess & { stdout: NodeJS.ReadableStream };
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      return child;
+    });
+    await new Promise((resolve) => child!.once('close', resolve));
+    if (!cgroup) ctx.skip();
+    expect(out).toContain(path.basename(cgroup!.dir)); // its first instruction (cat) already inside
+    expect(out.trim().split('\n').at(-1)).toBe('$HOME; two words'); // no shell read the words
+    expect(readFileSync('/proc/self/cgroup', 'latin1')).not.toContain(path.basename(cgroup!.dir)); // botjury never moved
+    expect(cgroup!.remove()).toBe(true);
+  });
+
+  it('runs the command all the same where its cgroup cannot be entered', async () => {
+    expect(await run('/no/such/cgroup/cgroup.procs', ['echo', 'still runs'])).toEqual({ out: 'still runs\n', code: 0 });
   });
 });

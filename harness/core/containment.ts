@@ -579,7 +579,10 @@ export class ProcessTree {
     const fresh: ProcessIdentity[] = [];
     for (const pid of present) {
       const m = this.members.get(pid);
-      if (m?.alive || this.strangers.has(pid)) continue;
+      // A stranger is looked at again once it is in the bot's cgroup: a process is in /proc a moment
+      // before the kernel lists it in its parent's cgroup (copy_process makes it visible first), so a
+      // look in that moment at a daemon whose parent had already gone judged it a stranger for good.
+      if (m?.alive || (this.strangers.has(pid) && !inCgroup.has(pid))) continue;
       // What is in the bot's cgroup is always read: the map never decides for a process botjury holds.
       const seen = shared && !inCgroup.has(pid) ? startsSeen.get(pid) : undefined;
       if (seen !== undefined && compareStart(seen, this.leaderStart) < 0) {
@@ -595,8 +598,10 @@ export class ProcessTree {
     // Parents before children: a child is the bot's when its parent is.
     fresh.sort((a, b) => compareStart(a.start, b.start));
     for (const id of fresh) {
-      if (this.belongs(id, inCgroup)) this.members.set(id.pid, { id, alive: !id.zombie, cpuNs: 0n });
-      else this.strangers.set(id.pid, id.start);
+      if (this.belongs(id, inCgroup)) {
+        this.strangers.delete(id.pid);
+        this.members.set(id.pid, { id, alive: !id.zombie, cpuNs: 0n });
+      } else this.strangers.set(id.pid, id.start);
     }
   }
 

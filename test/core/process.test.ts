@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess, startupFailureHint } from '../../harness/core/bot-process.js';
-import { notePidCounter, ProcessTree, removeStaleCgroups } from '../../harness/core/containment.js';
+import { notePidCounter, ProcessTree, removeStaleCgroups, type BotCgroup } from '../../harness/core/containment.js';
 import { allPids } from '../../harness/core/proc.js';
 import { ROOT, runJson, running, scratchDir } from '../helpers.js';
 
@@ -169,6 +169,25 @@ describe('containment: nothing a bot starts survives the run', () => {
     if (probe.containment === 'tracking') ctx.skip(); // no writable cgroup here: docs/security.md says so
     const { left } = await survivors('daemon');
     expect(left).toEqual([]);
+  });
+
+  it("takes a process it judged a stranger as the bot's once the bot's cgroup lists it (a fork is in /proc a moment before its cgroup lists it)", async () => {
+    const leader = spawn('sleep', ['30'], { stdio: 'ignore' });
+    await new Promise((r) => setTimeout(r, 20)); // a later clock tick: started after the leader
+    const daemon = spawn('sleep', ['30'], { stdio: 'ignore', detached: true }); // no parent, group or session of the bot's
+    try {
+      const listed = [leader.pid!];
+      const cgroup = { pids: () => listed, killAll: () => undefined } as unknown as BotCgroup;
+      const tree = new ProcessTree(leader.pid!, new Set(), cgroup);
+      tree.refreshFully();
+      expect(tree.pids()).toEqual([leader.pid]);
+      listed.push(daemon.pid!); // now the cgroup lists it
+      tree.refresh();
+      expect(tree.pids()).toContain(daemon.pid);
+    } finally {
+      leader.kill('SIGKILL');
+      daemon.kill('SIGKILL');
+    }
   });
 
   it('lists the bot\'s processes, leader first, and knows its stdin', async () => {

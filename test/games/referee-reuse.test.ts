@@ -118,13 +118,15 @@ describe('a referee started before botjury loads (bin/botjury.js, early-start.ts
   it('check and run of a manifest game with refereeReuse start its referee; nothing else does, and nothing is left', async () => {
     const log = path.join(scratchDir('botjury-early-log-'), 'starts');
     const m = quickManifest(log);
+    let started = 0;
     for (const argv of [
       ['check', 'alquerque-py', '--game-module', m, '--', BOT],
       ['run', 'some.yaml', '--game-module', m, '--jobs', '2', '--', BOT],
     ]) {
       startRefereesEarly(argv);
       expect(refereesWaiting(), argv.join(' ')).toBe(1);
-      for (let i = 0; i < 500 && !existsSync(log); i++) await new Promise((r) => setTimeout(r, 20));
+      started++; // this command's referee has written its pid: the log's last line
+      for (let i = 0; i < 500 && !(existsSync(log) && starts(log).length === started); i++) await new Promise((r) => setTimeout(r, 20));
       // After the referee's spawn, botjury waits in the first bot's cgroup (where it can make one) until
       // the command's run takes over, or the command ends.
       await BotCgroup.settled();

@@ -82,10 +82,12 @@ export class BotCgroup {
     try {
       // The cgroup botjury already waits in (moved there after the last spawn), else a new one entered now.
       let group = BotCgroup.waitingIn;
-      BotCgroup.waitingIn = null;
-      let entered = group !== null;
-      if (group) BotCgroup.spawnsWithoutMove++;
-      if (!group) {
+      let entered: boolean;
+      if (group) {
+        BotCgroup.waitingIn = null;
+        BotCgroup.spawnsWithoutMove++;
+        entered = true;
+      } else {
         group = BotCgroup.make();
         if (!group) return { child: spawnChild(), cgroup: null };
         entered = await group.writeAsync('cgroup.procs', String(process.pid));
@@ -178,9 +180,12 @@ export class BotCgroup {
       counted = false;
       BotCgroup.spawnsAhead--;
     };
+    let released = false;
     return {
       lastStarted,
       release: () => {
+        if (released) return; // a run releases before its report and again in its `finally`
+        released = true;
         lastStarted();
         if (BotCgroup.spawnsAhead === 0) afterwards(BotCgroup.stopWaiting());
       },

@@ -190,6 +190,30 @@ describe('containment: nothing a bot starts survives the run', () => {
     }
   });
 
+  it("with a cgroup, a bot's first look reads the cgroup and not all of /proc; the last look reads all of it", async () => {
+    const reads = (): number => Number(/syscr: (\d+)/.exec(readFileSync('/proc/self/io', 'latin1'))![1]);
+    const leader = spawn('sleep', ['30'], { stdio: 'ignore' });
+    // A process that left the cgroup (root may move itself): the bot's by its parent alone.
+    const escaped = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      const cgroup = { pids: () => [leader.pid!], killAll: () => undefined } as unknown as BotCgroup;
+      const tree = new ProcessTree(leader.pid!, new Set(), cgroup);
+      const before = reads();
+      tree.refresh();
+      expect(reads() - before).toBeLessThan(Math.min(10, allPids().length / 3));
+      expect(tree.pids()).toEqual([leader.pid]);
+      // The end's look (refreshFully) reads all of /proc: what left the cgroup is found there.
+      const escapedTree = new ProcessTree(process.pid, new Set(), { pids: () => [process.pid], killAll: () => undefined } as unknown as BotCgroup);
+      escapedTree.refresh();
+      expect(escapedTree.pids()).not.toContain(escaped.pid);
+      escapedTree.refreshFully();
+      expect(escapedTree.pids()).toContain(escaped.pid);
+    } finally {
+      leader.kill('SIGKILL');
+      escaped.kill('SIGKILL');
+    }
+  });
+
   it('lists the bot\'s processes, leader first, and knows its stdin', async () => {
     const bot = await startUntilReady([escaper, 'setpgid-child'], dir);
     const child = Number(/pid (\d+)/.exec(bot.stderrHead)![1]);

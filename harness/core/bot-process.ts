@@ -7,7 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, existsSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { BotCgroup, ENTER_ITSELF_SCRIPT, ENTER_ITSELF_SHELL, ProcessTree, type SpawnsAhead } from './containment.js';
-import { deathGuardPrefix, forgetBot, watchBot } from './watchdog.js';
+import { deathGuardPrefix, forgetBot, watchBot, watchdogPid } from './watchdog.js';
 import { fdTarget, forgetProcFiles, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
 import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaunch } from './isolation.js';
 import { handleFd, type BotIo } from './bot-io.js';
@@ -186,18 +186,19 @@ function verdictNear(now: bigint): boolean {
 
 /**
  * A run with games still to start (until `release`): botjury waits for each next bot's spawn inside the
- * cgroup that spawn will use (BotCgroup.expectSpawns). The watchdog starts first: started while botjury
- * waits in a bot's cgroup, it would land there and die with that bot.
+ * cgroup that spawn will use, and the watchdog keeps the kernel's cgroup moves quick meanwhile
+ * (BotCgroup.expectSpawns). The watchdog starts first: started while botjury waits in a bot's cgroup,
+ * it would land there and die with that bot.
  */
 export function expectBotSpawns(): SpawnsAhead {
   deathGuardPrefix();
-  return BotCgroup.expectSpawns();
+  return BotCgroup.expectSpawns(watchdogPid);
 }
 
 /** As expectBotSpawns, for a referee started before the command loaded, until the command's run takes over. */
 export function expectBotSpawnsUntilRun(): void {
   deathGuardPrefix();
-  BotCgroup.expectSpawnsUntilRun();
+  BotCgroup.expectSpawnsUntilRun(watchdogPid);
 }
 
 /** Ends every bot and everything it started, at once (used when botjury itself is interrupted). */

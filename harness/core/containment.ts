@@ -9,7 +9,7 @@
 //  - a watchdog (watchdog.ts; else PR_SET_PDEATHSIG through setpriv): the bot dies when botjury itself is killed;
 //  - at the end, one scan of every process started since the bot for descriptors on the bot's stdio.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { close, existsSync, mkdirSync, open, readdirSync, readFileSync, rmdirSync, write, writeFileSync } from 'node:fs';
 import { rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterwards } from './afterwards.js';
@@ -41,6 +41,17 @@ type CgroupKind = 'cgroup2' | 'freezer' | 'pids';
 /** The shell of spawnEnteringItself, and what it runs: $0 is the cgroup.procs to enter, "$@" the command. */
 export const ENTER_ITSELF_SHELL = '/bin/sh';
 export const ENTER_ITSELF_SCRIPT = 'echo $$ 2>/dev/null > "$0"; exec "$@"';
+
+/**
+ * How often, while bots are still to start, a process is written into the cgroup it is already in (a
+ * move that moves nothing). Any move takes the kernel's cgroup_threadgroup_rwsem for writing, which
+ * first waits for an RCU grace period (7.5 ms median here, up to 16 ms) unless a writer held it within
+ * about one grace period before (rcu_sync): 0.24 ms then. Rewritten every 10 ms, every move of a test
+ * stayed quick; every 20 ms most; every 50 ms none (docs/timing.md, "Moves kept quick"). cgroup2's
+ * favordynmods mount option does the same for good; the price is the kernel's either way: while the
+ * lock is in that state, forks and exits on the machine take its slower read path.
+ */
+const KEEP_MOVES_QUICK_MS = 8;
 
 /** A run's hold on the cgroup botjury waits in (BotCgroup.expectSpawns). */
 export interface SpawnsAhead {
@@ -169,8 +180,9 @@ export class BotCgroup {
    * inside the cgroup that spawn will use (spawnInside), and it starts waiting in one now. Released by
    * every holder, botjury goes home and that cgroup is removed before the run's report (afterwardsDone).
    */
-  static expectSpawns(): SpawnsAhead {
+  static expectSpawns(keeper: () => number | null = () => null): SpawnsAhead {
     BotCgroup.spawnsAhead++;
+    BotCgroup.keepMovesQuick(keeper);
     BotCgroup.interim?.release(); // a run took over from the hold of a command getting ready
     // The first spawn need not wait for botjury's move either: it starts now, while the run gets ready.
     if (!BotCgroup.botjuryInside) afterwards(BotCgroup.startWaiting());
@@ -195,13 +207,66 @@ export class BotCgroup {
   /** The hold of a command getting ready (a referee started ahead, its scenarios read), until its run takes over. */
   private static interim: { release(): void } | null = null;
 
+  /** botjury's home cgroup's cgroup.procs in the hierarchy its bots' cgroups are made in (set by make). */
+  private static homeProcs: string | null = null;
+  private static keeping: NodeJS.Timeout | null = null;
+
+  /**
+   * While runs hold (expectSpawns), every KEEP_MOVES_QUICK_MS: the pid `keeper` names (the watchdog,
+   * a process in botjury's home cgroup that never moves and that no spawn waits for; null once it is
+   * gone) written into home's cgroup.procs, so that every move of a spawn finds the kernel's lock in
+   * its quick state. One write a tick, from libuv's thread pool, on a descriptor kept open; it stops with
+   * the last hold, where no cgroup can be made, at any failure, or without a keeper.
+   */
+  private static keepMovesQuick(keeper: () => number | null): void {
+    if (BotCgroup.keeping || BotCgroup.disabled || process.env.BOTJURY_NO_CGROUP) return;
+    let fd: number | null = null;
+    let busy = false;
+    let stopping = false;
+    const finish = (): void => {
+      // Never while a write is in flight: its descriptor number could be given to another file.
+      if (fd !== null) close(fd, () => undefined);
+      fd = null;
+    };
+    const stop = (): void => {
+      if (stopping) return;
+      stopping = true;
+      clearInterval(timer);
+      if (BotCgroup.keeping === timer) BotCgroup.keeping = null;
+      if (!busy) finish();
+    };
+    const timer = setInterval(() => {
+      const pid = keeper();
+      if (BotCgroup.spawnsAhead === 0 || BotCgroup.disabled || pid === null) return stop();
+      const procs = BotCgroup.homeProcs;
+      if (busy || !procs) return; // no cgroup made yet: nothing to keep quick
+      busy = true;
+      const done = (e: NodeJS.ErrnoException | null): void => {
+        busy = false;
+        if (e) stop();
+        if (stopping) finish();
+      };
+      const line = Buffer.from(String(pid));
+      if (fd !== null) write(fd, line, 0, line.length, null, (e) => done(e));
+      else
+        open(procs, 'w', (e, opened) => {
+          if (e) return done(e);
+          fd = opened;
+          if (stopping) return done(null);
+          write(opened, line, 0, line.length, null, (e2) => done(e2));
+        });
+    }, KEEP_MOVES_QUICK_MS);
+    timer.unref();
+    BotCgroup.keeping = timer;
+  }
+
   /**
    * Holds as a run would until the command's run takes over (expectSpawns), or for `ms` at most: a
    * referee started ahead is followed by botjury's move into the cgroup of the first bot.
    */
-  static expectSpawnsUntilRun(ms = 5000): void {
+  static expectSpawnsUntilRun(keeper: () => number | null = () => null, ms = 5000): void {
     if (BotCgroup.interim) return;
-    const hold = BotCgroup.expectSpawns();
+    const hold = BotCgroup.expectSpawns(keeper);
     const timer = setTimeout(() => BotCgroup.interim?.release(), ms).unref();
     BotCgroup.interim = {
       release: () => {
@@ -278,6 +343,7 @@ export class BotCgroup {
       const dir = path.join(parent, `botjury-${process.pid}-${ownStart()}-${++BotCgroup.counter}`);
       try {
         mkdirSync(dir);
+        BotCgroup.homeProcs = path.join(parent, 'cgroup.procs');
         return new BotCgroup(kind, dir);
       } catch {
         // not writable here: try the next hierarchy

@@ -4,7 +4,7 @@
 // script. Games are seeded from the match seed; seats rotate so every bot plays every seat equally (a
 // game and its rotations share a seed, so the bots meet the same start and the same built-in players
 // from each seat).
-import { HarnessError, killAllBotsSync, type BotCommand } from '../core/bot-process.js';
+import { expectBotSpawns, HarnessError, killAllBotsSync, type BotCommand } from '../core/bot-process.js';
 import { ScenarioError, type GameDefinition, type Outcome } from '../core/game.js';
 import { resolveLimits, type ResolvedLimits } from '../core/profile.js';
 import type { JuryTime, ScenarioResult } from '../core/result.js';
@@ -465,8 +465,20 @@ function seatResult(role: string, outcome: Outcome | null, players: number): Gam
   return 'draw';
 }
 
-/** Plays the match's games (this shard's), `jobs` at a time, stopping early on an SPRT decision. */
+/**
+ * Plays the match's games (this shard's), `jobs` at a time, stopping early on an SPRT decision. Like a
+ * run of scenarios it holds the cgroup moves of its spawns off the games' path (expectBotSpawns).
+ */
 export async function runMatch(options: MatchOptions, version: string): Promise<MatchReport> {
+  const ahead = expectBotSpawns();
+  try {
+    return await playMatch(options, version);
+  } finally {
+    ahead.release();
+  }
+}
+
+async function playMatch(options: MatchOptions, version: string): Promise<MatchReport> {
   const startedAt = new Date();
   const all = Array.from({ length: options.games }, (_, i) => i);
   const indexes = options.shard ? all.filter((i) => i % options.shard!.count === options.shard!.index - 1) : all;

@@ -2,10 +2,12 @@
 // the bots' folders and cgroups are removed before a run's report is out; botjury's move back out of a bot's
 // cgroup after the spawn is not waited for, and until it is done the cgroup is never killed whole.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScenarios } from '../../harness/index.js';
+import { runMatch } from '../../harness/match/match.js';
+import { GAMES } from '../../harness/games/registry.js';
 import { afterwardsDone } from '../../harness/core/afterwards.js';
 import { BotCgroup, cgroupParents, ENTER_ITSELF_SCRIPT, ENTER_ITSELF_SHELL } from '../../harness/core/containment.js';
 import { ROOT, scratchDir } from '../helpers.js';
@@ -76,6 +78,54 @@ describe('botjury waiting for the next spawn inside its cgroup', () => {
     expect(report.results.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
     expect(BotCgroup.spawnsWithoutMove - before).toBe(3);
     expect(readFileSync('/proc/self/cgroup', 'latin1')).not.toContain('botjury-');
+    expect(ownCgroups()).toEqual([]);
+  });
+
+  it('starts both bots of every game of a match with no cgroup move on their path [skipped where no cgroup is writable]', async (ctx) => {
+    if (!(await writable())) ctx.skip();
+    const before = BotCgroup.spawnsWithoutMove;
+    const bot = [path.join(ROOT, 'examples/alquerque/python/bot.py')];
+    const report = await runMatch({ game: GAMES.find((g) => g.id === 'alquerque')!, games: 2, seed: 1, invokedFrom: ROOT, bots: [{ name: 'A', command: ['python3', ...bot] }, { name: 'B', command: ['python3', ...bot] }] }, 'test');
+    expect(report.games).toHaveLength(2);
+    expect(BotCgroup.spawnsWithoutMove - before).toBe(4);
+    await afterwardsDone();
+    expect(readFileSync('/proc/self/cgroup', 'latin1')).not.toContain('botjury-');
+    expect(ownCgroups()).toEqual([]);
+  });
+
+  it("keeps the kernel's moves quick while bots are still to start: its keeper rewritten into botjury's home cgroup every few ms, and no more once released [skipped where no cgroup is writable]", async (ctx) => {
+    if (!(await writable())) ctx.skip();
+    // A keeper in a cgroup of its own: the rewrite into home moves it there, which shows each write.
+    let keeper: ChildProcess | undefined;
+    const { cgroup } = await BotCgroup.spawnInside(() => (keeper = spawn('sleep', ['30'], { stdio: 'ignore' })));
+    await BotCgroup.settled();
+    const inOwn = (): boolean => readFileSync(`/proc/${keeper!.pid}/cgroup`, 'latin1').includes(path.basename(cgroup!.dir));
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      expect(inOwn()).toBe(true);
+      const hold = BotCgroup.expectSpawns(() => keeper!.pid!);
+      try {
+        for (let tries = 0; tries < 100 && inOwn(); tries++) await sleep(10);
+        expect(inOwn()).toBe(false); // written into home by the hold's ticks
+      } finally {
+        hold.release();
+        await afterwardsDone();
+      }
+      await sleep(50); // a tick after the release stops the ticking
+      writeFileSync(path.join(cgroup!.dir, 'cgroup.procs'), String(keeper!.pid));
+      await sleep(100);
+      expect(inOwn()).toBe(true); // no tick since
+      // A keeper gone (null) is never written: the hold keeps moves quick with nothing else.
+      const idle = BotCgroup.expectSpawns(() => null);
+      await sleep(100);
+      idle.release();
+      await afterwardsDone();
+      expect(inOwn()).toBe(true);
+    } finally {
+      keeper!.kill('SIGKILL');
+      await new Promise((r) => keeper!.once('exit', r));
+      for (let tries = 0; tries < 100 && !cgroup!.remove(); tries++) await sleep(10);
+    }
     expect(ownCgroups()).toEqual([]);
   });
 

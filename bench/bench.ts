@@ -472,12 +472,12 @@ function repliesIn(file: string): number {
  * three times (once with --quick) and the median kept: one pair moved by up to 40 % from run to run on
  * this 2-core VM (the kernel's cgroup moves and the machine's other work).
  */
-function perReplyUs(command: (games: number, report: string) => string[], few: number, many: number, dir: string): { us: number; replies: number; all: number[] } {
+function perReplyUs(command: (games: number, report: string) => string[], few: number, many: number, dir: string, env?: NodeJS.ProcessEnv): { us: number; replies: number; all: number[] } {
   const pairs: { us: number; replies: number }[] = [];
   for (let i = 0; i < (QUICK ? 1 : 3); i++) {
     const [a, b] = [few, many].map((n) => {
       const report = path.join(dir, `per-reply-${n}.json`);
-      const s = timedCli(command(n, report));
+      const s = timedCli(command(n, report), env);
       return { s, replies: repliesIn(report) };
     }) as [{ s: number; replies: number }, { s: number; replies: number }];
     const replies = b.replies - a.replies;
@@ -499,7 +499,10 @@ async function matchSection(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'botjury-bench-'));
   try {
     console.log(`3. Throughput: µs per bot reply, node's start excluded (${many} games minus ${few} for the match, ${few + (many - few) * 4} minus ${few} for one-candidate runs), --jobs 1`);
-    const match = perReplyUs((n, report) => ['match', 'alquerque', '--games', String(n), '--seed', '1', '--reporter', `json=${report}`, '--', cBot('alquerque'), '1', '--', cBot('alquerque'), '2'], few, many, dir);
+    const matchCommand = (n: number, report: string) => ['match', 'alquerque', '--games', String(n), '--seed', '1', '--reporter', `json=${report}`, '--', cBot('alquerque'), '1', '--', cBot('alquerque'), '2'];
+    const match = perReplyUs(matchCommand, few, many, dir);
+    // The same without a cgroup per bot: what containment's moves cost a match (docs/timing.md, stop 40).
+    const matchBare = perReplyUs(matchCommand, few, many, dir, { ...process.env, BOTJURY_NO_CGROUP: '1' });
     const scenarios = path.join(dir, 'games');
     fs.mkdirSync(scenarios);
     const candidate = perReplyUs((n, report) => {
@@ -511,6 +514,7 @@ async function matchSection(): Promise<void> {
     const floor = rawFloorMedianUs === null ? 'run the bench without --only to measure it' : `${us(rawFloorMedianUs, 1)} µs`;
     const spread = (r: { all: number[] }) => (r.all.length > 1 ? `; runs ${r.all.map((u) => u.toFixed(0)).join(', ')}` : '');
     console.log(`   ${'match, two C bots (Alquerque)'.padEnd(52)}${match.us.toFixed(0).padStart(7)} µs per reply (${match.replies} replies${spread(match)})`);
+    console.log(`   ${'  the same with no cgroup per bot'.padEnd(52)}${matchBare.us.toFixed(0).padStart(7)} µs per reply (BOTJURY_NO_CGROUP=1${spread(matchBare)})`);
     console.log(`   ${'one-candidate runs, one C bot vs the built-in'.padEnd(52)}${candidate.us.toFixed(0).padStart(7)} µs per reply (${candidate.replies} replies${spread(candidate)})`);
     console.log(`   ${'the raw pipe exchange (section 1, median)'.padEnd(52)}${floor.padStart(7)}   goal: ≤ 250 µs per reply for both, a match no dearer than one-candidate runs`);
 
@@ -771,7 +775,7 @@ async function main(): Promise<void> {
   execFileSync('make', ['-s', '-C', BENCH_DIR], { stdio: 'inherit' });
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   console.log(`botjury benchmark${QUICK ? ' (--quick)' : ''} — ${new Date().toISOString().slice(0, 10)}, ${CORES} cores (${cpu}), node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`cgroup moves (a bot's spawn, ~1 a game): ${cgroupMovePolicy()}\n`);
+  console.log(`cgroup moves (a bot's spawn, ~1 a game; botjury keeps them quick while bots are still to start): ${cgroupMovePolicy()}\n`);
   const started = Date.now();
   let failed = false;
   for (const [name, section] of [['latency', latencySection], ['load', loadSection], ['match', matchSection], ['isolation', isolationSection]] as const) {

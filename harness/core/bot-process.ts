@@ -195,6 +195,16 @@ export function expectBotSpawns(): SpawnsAhead {
   return BotCgroup.expectSpawns(watchdogPid);
 }
 
+/** `work` (a match's or a tournament's games) under expectBotSpawns' hold, released when it ends. */
+export async function holdingBotSpawns<T>(work: () => Promise<T>): Promise<T> {
+  const ahead = expectBotSpawns();
+  try {
+    return await work();
+  } finally {
+    ahead.release();
+  }
+}
+
 /** As expectBotSpawns, for a referee started before the command loaded, until the command's run takes over. */
 export function expectBotSpawnsUntilRun(): void {
   deathGuardPrefix();

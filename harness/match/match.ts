@@ -4,7 +4,7 @@
 // script. Games are seeded from the match seed; seats rotate so every bot plays every seat equally (a
 // game and its rotations share a seed, so the bots meet the same start and the same built-in players
 // from each seat).
-import { expectBotSpawns, HarnessError, killAllBotsSync, type BotCommand } from '../core/bot-process.js';
+import { HarnessError, holdingBotSpawns, killAllBotsSync, type BotCommand } from '../core/bot-process.js';
 import { ScenarioError, type GameDefinition, type Outcome } from '../core/game.js';
 import { resolveLimits, type ResolvedLimits } from '../core/profile.js';
 import type { JuryTime, ScenarioResult } from '../core/result.js';
@@ -470,12 +470,7 @@ function seatResult(role: string, outcome: Outcome | null, players: number): Gam
  * run of scenarios it holds the cgroup moves of its spawns off the games' path (expectBotSpawns).
  */
 export async function runMatch(options: MatchOptions, version: string): Promise<MatchReport> {
-  const ahead = expectBotSpawns();
-  try {
-    return await playMatch(options, version);
-  } finally {
-    ahead.release();
-  }
+  return holdingBotSpawns(() => playMatch(options, version));
 }
 
 async function playMatch(options: MatchOptions, version: string): Promise<MatchReport> {

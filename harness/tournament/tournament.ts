@@ -2,7 +2,7 @@
 // one game core (playSeated: every seat judged exactly as `check` judges it). A game that ends in a
 // judge's fault — the harness's or the referee program's — is no result for anyone: it is voided and
 // played again (same seed, same seats, so the pair it belongs to is made whole), up to a bound.
-import { expectBotSpawns } from '../core/bot-process.js';
+import { holdingBotSpawns } from '../core/bot-process.js';
 import { RefereeFault } from '../games/process-referee.js';
 import { DETAIL_BUDGET_CHARS, DetailBound, playSeated, type MatchGame, type MatchOptions } from '../match/match.js';
 import { buildTournamentReport } from './results.js';
@@ -40,12 +40,7 @@ export function tournamentSettings(options: TournamentOptions): TournamentSettin
 
 export async function runTournament(options: TournamentOptions, version: string): Promise<TournamentReport> {
   // Like a run of scenarios, the cgroup moves of its spawns are held off the games' path.
-  const ahead = expectBotSpawns();
-  try {
-    return await playTournament(options, version);
-  } finally {
-    ahead.release();
-  }
+  return holdingBotSpawns(() => playTournament(options, version));
 }
 
 async function playTournament(options: TournamentOptions, version: string): Promise<TournamentReport> {

@@ -47,7 +47,7 @@ export const ENTER_ITSELF_SCRIPT = 'echo $$ 2>/dev/null > "$0"; exec "$@"';
  * move that moves nothing). Any move takes the kernel's cgroup_threadgroup_rwsem for writing, which
  * first waits for an RCU grace period (7.5 ms median here, up to 16 ms) unless a writer held it within
  * about one grace period before (rcu_sync): 0.24 ms then. Rewritten every 10 ms, every move of a test
- * stayed quick; every 20 ms most; every 50 ms none (docs/timing.md, "Moves kept quick"). cgroup2's
+ * stayed quick; every 20 ms most; every 50 ms none (docs/timing.md, stop 40). cgroup2's
  * favordynmods mount option does the same for good; the price is the kernel's either way: while the
  * lock is in that state, forks and exits on the machine take its slower read path.
  */

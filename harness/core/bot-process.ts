@@ -15,7 +15,7 @@ import { VisibleDecoder } from './bytes.js';
 import { LineSplitter, type BotLine, type SplitterOptions } from './lines.js';
 import { atBotPriority, botPriorityPrefix, lowerToBotPriority } from './priority.js';
 import { markStamper, type StamperMark } from './stamper.js';
-import { afterwards } from './afterwards.js';
+import { afterwards, afterwardsDone } from './afterwards.js';
 
 /** The harness could not do its job (exit 2); never reported as the bot's violation. */
 export class HarnessError extends Error {
@@ -195,13 +195,17 @@ export function expectBotSpawns(): SpawnsAhead {
   return BotCgroup.expectSpawns(watchdogPid);
 }
 
-/** `work` (a match's or a tournament's games) under expectBotSpawns' hold, released when it ends. */
+/**
+ * `work` (a match's or a tournament's games) under expectBotSpawns' hold, released when it ends; as
+ * a run's, botjury is home and the bots' folders and cgroups are gone when it returns.
+ */
 export async function holdingBotSpawns<T>(work: () => Promise<T>): Promise<T> {
   const ahead = expectBotSpawns();
   try {
     return await work();
   } finally {
     ahead.release();
+    await afterwardsDone();
   }
 }
 

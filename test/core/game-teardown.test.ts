@@ -88,7 +88,7 @@ describe('botjury waiting for the next spawn inside its cgroup', () => {
     const report = await runMatch({ game: GAMES.find((g) => g.id === 'alquerque')!, games: 2, seed: 1, invokedFrom: ROOT, bots: [{ name: 'A', command: ['python3', ...bot] }, { name: 'B', command: ['python3', ...bot] }] }, 'test');
     expect(report.games).toHaveLength(2);
     expect(BotCgroup.spawnsWithoutMove - before).toBe(4);
-    await afterwardsDone();
+    // runMatch returns with botjury home and its cgroups gone, as a run does.
     expect(readFileSync('/proc/self/cgroup', 'latin1')).not.toContain('botjury-');
     expect(ownCgroups()).toEqual([]);
   });
@@ -115,7 +115,7 @@ describe('botjury waiting for the next spawn inside its cgroup', () => {
       writeFileSync(path.join(cgroup!.dir, 'cgroup.procs'), String(keeper!.pid));
       await sleep(100);
       expect(inOwn()).toBe(true); // no tick since
-      // A keeper gone (null) is never written: the hold keeps moves quick with nothing else.
+      // A keeper gone (null) is never written: the hold then writes nothing.
       const idle = BotCgroup.expectSpawns(() => null);
       await sleep(100);
       idle.release();

@@ -105,6 +105,8 @@ describe('bot processes', () => {
 
 const ignore = (): void => undefined;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** A bot cgroup as a ProcessTree reads it: what `cgroup.procs` lists now. */
+const listing = (pids: () => number[]): BotCgroup => ({ pids, killAll: () => undefined }) as unknown as BotCgroup;
 
 /** Starts a bot in a fresh folder and waits until it has written `ready` on stderr. */
 async function startUntilReady(argv: string[], cwd: string): Promise<BotProcess> {
@@ -177,8 +179,7 @@ describe('containment: nothing a bot starts survives the run', () => {
     const daemon = spawn('sleep', ['30'], { stdio: 'ignore', detached: true }); // no parent, group or session of the bot's
     try {
       const listed = [leader.pid!];
-      const cgroup = { pids: () => listed, killAll: () => undefined } as unknown as BotCgroup;
-      const tree = new ProcessTree(leader.pid!, new Set(), cgroup);
+      const tree = new ProcessTree(leader.pid!, new Set(), listing(() => listed));
       tree.refreshFully();
       expect(tree.pids()).toEqual([leader.pid]);
       listed.push(daemon.pid!); // now the cgroup lists it
@@ -196,14 +197,13 @@ describe('containment: nothing a bot starts survives the run', () => {
     // A process that left the cgroup (root may move itself): the bot's by its parent alone.
     const escaped = spawn('sleep', ['30'], { stdio: 'ignore' });
     try {
-      const cgroup = { pids: () => [leader.pid!], killAll: () => undefined } as unknown as BotCgroup;
-      const tree = new ProcessTree(leader.pid!, new Set(), cgroup);
+      const tree = new ProcessTree(leader.pid!, new Set(), listing(() => [leader.pid!]));
       const before = reads();
       tree.refresh();
       expect(reads() - before).toBeLessThan(Math.min(10, allPids().length / 3));
       expect(tree.pids()).toEqual([leader.pid]);
       // The end's look (refreshFully) reads all of /proc: what left the cgroup is found there.
-      const escapedTree = new ProcessTree(process.pid, new Set(), { pids: () => [process.pid], killAll: () => undefined } as unknown as BotCgroup);
+      const escapedTree = new ProcessTree(process.pid, new Set(), listing(() => [process.pid]));
       escapedTree.refresh();
       expect(escapedTree.pids()).not.toContain(escaped.pid);
       escapedTree.refreshFully();

@@ -79,13 +79,13 @@ export interface ScenarioResult {
   goals?: GoalReport;
   /** Why the run is inconclusive: what it did not reach and what happened instead. */
   inconclusive?: string;
-  /** Set when a parallel run gave timing verdicts (these codes) and this is the result of the rerun alone. */
   /**
    * This result is a rerun of the scenario alone: the first run's timing verdicts (or excused late
-   * answers) came from a parallel run (`parallelCodes`), or from a run alone on a machine its own evidence
-   * showed busy (`busyCodes`, with `busyMs`: the bot's longest run-queue wait and botjury's lag, ms).
+   * answers) came from a parallel run (`parallelCodes`), and/or a run alone gave a timing verdict on a
+   * machine its own evidence showed busy (`busyCodes`, with `busyMs`: the bot's longest run-queue wait
+   * and botjury's lag, ms) — the parallel run's rerun alone too, so both can be set.
    */
-  rerunAlone?: { parallelCodes: string[] } | { busyCodes: string[]; busyMs: number };
+  rerunAlone?: { parallelCodes: string[]; busyCodes?: string[]; busyMs?: number } | { busyCodes: string[]; busyMs: number };
   /** Why a scenario was skipped (data it needs is not on this machine). */
   skipReason?: string;
   violations: Violation[];

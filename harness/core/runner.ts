@@ -186,6 +186,21 @@ async function runHeld(tasks: Task[], games: readonly GameDefinition[], options:
     if (!task.scenario.steps || result.violations.length === 0) return result;
     return markSteps(result, task.scenario.steps);
   };
+  const signal = options.signal;
+  /**
+   * A run with no other run beside it. A timing verdict it gives on a machine its own evidence shows busy
+   * is believed only when a second run alone repeats it (the second is reported) — whether the run is the
+   * first or the one that confirms a parallel run's verdict (`parallelCodes`): a loaded CI runner once
+   * had both the parallel run and its rerun alone blame a correct JVM bot whose threads waited for a CPU
+   * one after another (timedOutOnBusyMachine).
+   */
+  const runAlone = async (index: number, parallelCodes?: string[]): Promise<ScenarioResult> => {
+    const first = await runOne(index);
+    const busyMs = signal?.aborted ? null : timedOutOnBusyMachine(first);
+    if (busyMs === null) return parallelCodes ? { ...first, rerunAlone: { parallelCodes } } : first;
+    const busy = { busyCodes: clockCodes(first), busyMs };
+    return { ...(await runOne(index)), rerunAlone: parallelCodes ? { parallelCodes, ...busy } : busy };
+  };
   // A timing verdict from a parallel run is only believed once the scenario repeats it running alone
   // (games are seeded, so the rerun is the same game): parallel load must never make a verdict false.
   const confirmed = new Set<number>();
@@ -199,7 +214,6 @@ async function runHeld(tasks: Task[], games: readonly GameDefinition[], options:
       for (const r of reporters) r.onScenarioEnd?.(results[i]!, i, selected.length);
     }
   };
-  const signal = options.signal;
   const worker = async (): Promise<void> => {
     while (nextToStart < selected.length && !harnessError && !bailing && !signal?.aborted) {
       const index = nextToStart++;
@@ -209,10 +223,7 @@ async function runHeld(tasks: Task[], games: readonly GameDefinition[], options:
       startedAtMs[index] = Date.now();
       running++;
       try {
-        result = await runOne(index);
-        // Alone, on a machine the verdict's own evidence shows busy: believed only when a rerun repeats it.
-        const busyMs = jobs === 1 && !signal?.aborted ? timedOutOnBusyMachine(result) : null;
-        if (busyMs !== null) result = { ...(await runOne(index)), rerunAlone: { busyCodes: clockCodes(result), busyMs } };
+        result = jobs === 1 ? await runAlone(index) : await runOne(index);
       } catch (e) {
         // The first fault stops the run (an interrupt's consequences are not one). Runs in progress beside
         // it are stopped now, every bot and referee ended by pid: their verdicts would blame a bot
@@ -277,10 +288,9 @@ async function runHeld(tasks: Task[], games: readonly GameDefinition[], options:
   }
   for (let i = nextToEmit; i < nextToStart && !signal?.aborted; i++) {
     if (!needsConfirmation(i)) continue;
-    const parallelCodes = clockCodes(results[i]!);
-    const rerun = await runOne(i);
+    const rerun = await runAlone(i, clockCodes(results[i]!));
     if (signal?.aborted) break;
-    results[i] = { ...rerun, rerunAlone: { parallelCodes } };
+    results[i] = rerun;
     confirmed.add(i);
   }
   emitReady();

@@ -9,9 +9,9 @@ import { ScenarioError, type GameDefinition, type Outcome } from '../core/game.j
 import { resolveLimits, type ResolvedLimits } from '../core/profile.js';
 import type { JuryTime, ScenarioResult } from '../core/result.js';
 import type { Violation } from '../core/violations.js';
-import { decidedByClock } from '../core/runner.js';
+import { decidedByClock, timedOutOnBusyMachine } from '../core/runner.js';
 import { MachineOverload } from '../core/seat.js';
-import { Table, type BotSeatSpec } from '../core/table.js';
+import { Table, type BotSeatSpec, type TableOptions } from '../core/table.js';
 import { recordingWrap, type GameRecording } from '../tools/recorder.js';
 import { mergeTallies, scoreStats, sprtDecision, type GameTally, type ScoreStats, type SprtDecision, type SprtParams } from './stats.js';
 import { pairSummary, type PairUnits } from '../tournament/pairs.js';
@@ -65,6 +65,8 @@ export interface MatchOptions {
   recordGame?(gameIndex: number): GameRecording;
   /** A seat's limits for game `gameIndex`, when they are not the profile's (a replay pins the recorded ones). */
   seatLimits?(gameIndex: number, role: string): ResolvedLimits | undefined;
+  /** How each bot's process is started (tests give a fake). */
+  startBot?: TableOptions['startBot'];
 }
 
 export type GameResult = 'win' | 'draw' | 'loss';
@@ -320,6 +322,7 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
     ...(options.isolate ? { isolate: true } : {}),
     ...(options.snapshots ? { snapshots: true } : {}),
     ...(options.scripts ? { scripts: options.scripts } : {}),
+    ...(options.startBot ? { startBot: options.startBot } : {}),
     ...(options.record ? { onMove: (player: string, move: string) => void played.push({ player, move }) } : {}),
     ...(recording ? { wrapGame: recordingWrap(recording) } : {}),
   });
@@ -390,7 +393,11 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
   // verdict is believed only when a replay of the game (same seed) repeats it (not once the match is
   // stopping: an interrupt or another game's fault ended every bot, and no bot starts again).
   if (confirmTiming && runList.some(decidedByClock) && !options.signal?.aborted) {
-    const again = await playSeated(index, seatBots, seed, options, false);
+    let again = await playSeated(index, seatBots, seed, options, false);
+    // A replay's timing verdict on a machine its own evidence shows busy is believed only when one more
+    // replay repeats it, as a run alone's is (runner.ts runAlone).
+    if (!options.signal?.aborted && again.seats.some((s) => s.run && timedOutOnBusyMachine(s.run) !== null))
+      again = await playSeated(index, seatBots, seed, options, false);
     return { ...again, rerunAlone: true };
   }
   return result;

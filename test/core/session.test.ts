@@ -163,4 +163,42 @@ describe('parallel runs', () => {
     expect(quiet.result.violations.map((v) => v.code)).toContain('move-timeout');
     expect(quiet.result.rerunAlone).toBeUndefined();
   }, 30_000);
+
+  it('the rerun alone that confirms a parallel run\'s timing verdict is itself rerun when its own evidence shows the machine busy, and the second rerun reported', async () => {
+    const scenario = loadScenario(path.join(ROOT, 'scenarios/javachallenge2015/first-turns.yaml'), ROOT, GAMES);
+    // Fake bots: READY at once; the first `lateStarts` bots started answer their first action 150 ms
+    // after its turn, 30 ms of it waiting for a CPU (late by their own time, on a busy machine); every
+    // other action after 1 ms. Two runs in parallel (#1, #2), each confirmed alone: #3 is busy again.
+    const play = async (lateStarts: number) => {
+      let starts = 0;
+      const report = await runTasks([{ scenario, role: '0' }, { scenario, role: '1' }], GAMES, {
+        bot: { argv: ['true'] }, invokedFrom: ROOT, jobs: 2,
+        startBot: () => {
+          const late = ++starts <= lateStarts;
+          let turns = 0;
+          const bot: FakeBot = new FakeBot((written) => {
+            if (!written.includes('EOD')) return 'silent';
+            if (late && ++turns === 1) {
+              setTimeout(() => (bot.queuedNs += 30_000_000n), 100);
+              return [{ line: 'N', afterMs: 150 }];
+            }
+            return [{ line: 'N', afterMs: 1 }];
+          });
+          bot.sayAt('READY', 0);
+          return bot;
+        },
+      });
+      return { starts, results: report.results };
+    };
+    const busy = await play(3);
+    expect(busy.starts).toBe(5); // two in parallel, task 0 alone twice, task 1 alone once
+    for (const r of busy.results) expect(r.violations.filter((v) => v.severity === 'error'), `role ${r.role}`).toEqual([]);
+    expect(busy.results[0]!.rerunAlone).toEqual({ parallelCodes: ['move-timeout'], busyCodes: ['move-timeout'], busyMs: 30 });
+    expect(busy.results[1]!.rerunAlone).toEqual({ parallelCodes: ['move-timeout'] });
+    // Late every time: the verdict stands, from the second run alone.
+    const slow = await play(99);
+    expect(slow.starts).toBe(6);
+    for (const r of slow.results) expect(r.violations.map((v) => v.code), `role ${r.role}`).toContain('move-timeout');
+    expect(slow.results.map((r) => r.rerunAlone)).toEqual([1, 2].map(() => ({ parallelCodes: ['move-timeout'], busyCodes: ['move-timeout'], busyMs: 30 })));
+  }, 30_000);
 });

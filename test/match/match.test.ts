@@ -2,7 +2,8 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gameSeed, pairResult, runMatch, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
+import { gameSeed, pairResult, playGame, runMatch, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
+import { FakeBot } from '../fakes/fake-bot.js';
 import { mergeReports } from '../../harness/match/merge.js';
 import { GAMES } from '../../harness/games/registry.js';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -330,6 +331,41 @@ describe('botjury match', () => {
   });
 });
 
+
+describe('a timing verdict in a game is believed only when a replay repeats it', () => {
+  it('a replay whose own evidence shows the machine busy is replayed once more, and that play reported', async () => {
+    const javachallenge2015 = GAMES.find((g) => g.id === 'javachallenge2015')!;
+    // Four fake bots a play: READY at once, every action after 1 ms, but for player 0's first action in
+    // the first `latePlays` plays: 150 ms, 30 ms of it waiting for a CPU (late by its own time, busy machine).
+    const play = async (latePlays: number) => {
+      let starts = 0;
+      const game = await playGame(0, {
+        game: javachallenge2015, bots: [0, 1, 2, 3].map((i) => ({ name: `fake${i}`, command: ['fake'] })),
+        games: 1, seed: 1, setup: { turnLimit: 4 }, invokedFrom: ROOT,
+        startBot: () => {
+          const late = starts++ % 4 === 0 && starts <= latePlays * 4;
+          let turns = 0;
+          const bot: FakeBot = new FakeBot((written) => {
+            if (!written.includes('EOD')) return 'silent';
+            if (late && ++turns === 1) {
+              setTimeout(() => (bot.queuedNs += 30_000_000n), 100);
+              return [{ line: 'N', afterMs: 150 }];
+            }
+            return [{ line: 'N', afterMs: 1 }];
+          });
+          bot.sayAt('READY', 0);
+          return bot;
+        },
+      });
+      const errors = game.seats.flatMap((s) => s.run!.violations.filter((v) => v.severity === 'error').map((v) => `${s.role}: ${v.code}`));
+      return { plays: starts / 4, errors, rerunAlone: game.rerunAlone };
+    };
+    // The first play and its replay late on a busy machine, the third in time: the third is the game.
+    expect(await play(2)).toEqual({ plays: 3, errors: [], rerunAlone: true });
+    // Late every time: the verdict stands.
+    expect(await play(99)).toEqual({ plays: 3, errors: ['0: move-timeout'], rerunAlone: true });
+  }, 30_000);
+});
 
 describe('a bot that fails at once in a later game', () => {
   it("is that bot's crash, not a harness fault: the command started properly in games 1 and 2", async () => {

@@ -433,7 +433,7 @@ export class BotProcess implements BotIo {
       };
       // Not while botjury waits in a cgroup made for a bot: the child would start there (spawnInside takes it).
       const itself = options.entersCgroupItself && !sandbox && !BotCgroup.botjuryInside;
-      started = itself ? BotCgroup.spawnEnteringItself(spawnBot) : await BotCgroup.spawnInside(() => spawnBot());
+      started = itself ? await BotCgroup.spawnEnteringItself(spawnBot) : await BotCgroup.spawnInside(() => spawnBot());
     } catch (e) {
       throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
     }
@@ -456,8 +456,8 @@ export class BotProcess implements BotIo {
         child.on('error', () => undefined);
         child.kill('SIGKILL');
         forgetOnExit(child);
-        cgroup?.killAll();
-        for (let tries = 0; cgroup && !cgroup.remove() && tries < 20; tries++) await new Promise((r) => setTimeout(r, 10));
+        await cgroup?.killAllAsync();
+        await cgroup?.removeAsync(200);
         throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
       }
     }
@@ -746,8 +746,10 @@ export class BotProcess implements BotIo {
       if (!lookedNow) this.tree.refresh();
       lookedNow = false;
       if (!this.tree.anyAlive()) break;
-      this.signalAll('SIGKILL');
-      await new Promise((r) => setTimeout(r, 5));
+      // The cgroup's kill from libuv's pool (it can wait for the kernel's cgroup_mutex), the rest at once.
+      const cgroupKill = this.tree.cgroup?.killAllAsync();
+      this.signalAll('SIGKILL', { cgroupKill: false });
+      await Promise.all([cgroupKill, new Promise((r) => setTimeout(r, 5))]);
     }
     if (this.exit === null) {
       const until = process.hrtime.bigint() + 2_000_000_000n;
@@ -772,7 +774,7 @@ export class BotProcess implements BotIo {
     this.tree.cgroup?.removeSync(200);
   }
 
-  private signalAll(signal: NodeJS.Signals): void {
+  private signalAll(signal: NodeJS.Signals, options: { cgroupKill?: boolean } = {}): void {
     // The group number cannot belong to anyone else while the bot is not yet reaped. A sandbox's
     // group is bwrap alone: the tree signals the bot itself (its pid 1 ends the rest).
     if (this.exit === null && !this.sandbox) {
@@ -782,7 +784,7 @@ export class BotProcess implements BotIo {
         // the group is already empty
       }
     }
-    this.tree.signalAll(signal);
+    this.tree.signalAll(signal, options);
   }
 
   /** A look through /proc costs about a millisecond on a busy machine: at most once per sample interval. */

@@ -154,7 +154,7 @@ describe('a child that enters its cgroup itself (referee programs)', () => {
   it("runs the command's words as given, in the cgroup from its first instruction [skipped where no cgroup is writable]", async (ctx) => {
     let child: (ChildProcess & { stdout: NodeJS.ReadableStream }) | undefined;
     let out = '';
-    const { cgroup } = BotCgroup.spawnEnteringItself((procsFile) => {
+    const { cgroup } = await BotCgroup.spawnEnteringItself((procsFile) => {
       child = spawn(ENTER_ITSELF_SHELL, procsFile ? ['-c', ENTER_ITSELF_SCRIPT, procsFile, 'sh', '-c', 'cat /proc/self/cgroup; echo "$1"', 'x', '$HOME; two words'] : ['-c', 'true'], { stdio: ['ignore', 'pipe', 'ignore'] }) as ChildProcess & { stdout: NodeJS.ReadableStream };
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       return child;

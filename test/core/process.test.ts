@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess, startupFailureHint } from '../../harness/core/bot-process.js';
-import { notePidCounter, ProcessTree, removeStaleCgroups, type BotCgroup } from '../../harness/core/containment.js';
+import { cgroupFiles, notePidCounter, ProcessTree, removeStaleCgroups, type BotCgroup } from '../../harness/core/containment.js';
 import { allPids } from '../../harness/core/proc.js';
 import { ROOT, runJson, running, scratchDir } from '../helpers.js';
 
@@ -171,6 +171,43 @@ describe('containment: nothing a bot starts survives the run', () => {
     if (probe.containment === 'tracking') ctx.skip(); // no writable cgroup here: docs/security.md says so
     const { left } = await survivors('daemon');
     expect(left).toEqual([]);
+  });
+
+  it("never makes the thread that stamps replies wait for the kernel's cgroup work: the bot's cgroup is made, and killed, from libuv's pool", async (ctx) => {
+    // Each of these waits for the kernel's cgroup_mutex, held by any move on the machine through an RCU
+    // grace period (traced: a mkdir on botjury's main thread blocked 56 ms). Slowed here to 150 ms each:
+    // the event loop must go on turning meanwhile.
+    const real = { ...cgroupFiles };
+    const calls: string[] = [];
+    const slowly = <A extends unknown[], R>(name: string, f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
+      calls.push(`${name} ${path.basename(String(a[0]))}`);
+      await sleep(150);
+      return f(...a);
+    };
+    cgroupFiles.mkdir = slowly('mkdir', real.mkdir);
+    cgroupFiles.writeFile = slowly('write', real.writeFile);
+    let longestGapMs = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGapMs = Math.max(longestGapMs, now - last);
+      last = now;
+    }, 2);
+    let bot: BotProcess | undefined;
+    try {
+      // Ignores SIGTERM: its end needs the cgroup's kill.
+      bot = await BotProcess.start({ argv: ['sh', '-c', 'trap "" TERM; echo up; exec sleep 30'] }, { cwd: scratchDir('botjury-'), invokedFrom: ROOT }, ignore);
+      for (let tries = 0; tries < 300 && !bot.takeLine(); tries++) await sleep(10);
+      if (bot.containment === 'tracking') ctx.skip(); // no writable cgroup here
+      await bot.stop();
+    } finally {
+      clearInterval(ticker);
+      Object.assign(cgroupFiles, real);
+      if (bot?.running) await bot.stop();
+    }
+    expect(calls.filter((c) => c.startsWith('mkdir ')).length).toBeGreaterThan(0);
+    expect(calls).toContain('write cgroup.kill');
+    expect(longestGapMs).toBeLessThan(100);
   });
 
   it("takes a process it judged a stranger as the bot's once the bot's cgroup lists it (a fork is in /proc a moment before its cgroup lists it)", async () => {

@@ -97,8 +97,12 @@ export class FakeBot implements BotIo {
     this.at(atNs, () => this.arrive(line, atNs));
   }
 
+  /** Exits (status 0) as soon as the jury closes its input, as most bots do at the end of a game. */
+  exitWhenStdinCloses = false;
+
   closeStdin(): bigint {
     this.stdinClosed = true;
+    if (this.exitWhenStdinCloses && !this.exit) this.die(0, null);
     return process.hrtime.bigint();
   }
 

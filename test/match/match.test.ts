@@ -354,6 +354,7 @@ describe('a timing verdict in a game is believed only when a replay repeats it',
             return [{ line: 'N', afterMs: 1 }];
           });
           bot.sayAt('READY', 0);
+          bot.exitWhenStdinCloses = true;
           return bot;
         },
       });

@@ -178,8 +178,11 @@ describe('the same AIs\' real bugs stay errors', () => {
         // Player 0 has one turn over 100 ms in these 16 (T = 12: 120 ms). A runner so loaded that botjury's
         // own thread could not look at the pipe for longer than the reply was late gives the bot the
         // benefit of the doubt — never silently: late-excused with the figures that allowed it, and only
-        // after the run was judged again alone (an excuse from a parallel run is not believed either).
-        expect(result.rerunAlone && 'parallelCodes' in result.rerunAlone ? result.rerunAlone.parallelCodes : undefined, `player ${result.role}: ${verdicts}`).toContain('late-excused');
+        // after the run was judged again alone (an excuse from a parallel run is not believed either):
+        // the parallel run timed it out or excused it, and a run alone excused it. (CI's loaded step once
+        // had the parallel run's move-timeout, then the run alone's excuse, 29 ms of botjury's lag.)
+        const parallelCodes = result.rerunAlone && 'parallelCodes' in result.rerunAlone ? result.rerunAlone.parallelCodes : [];
+        expect(parallelCodes.filter((code) => code === 'late-excused' || code === 'move-timeout'), `player ${result.role}: ${verdicts}`).not.toEqual([]);
         const excused = result.violations.filter((v) => v.code === 'late-excused');
         expect(excused.length, `player ${result.role}: ${verdicts}`).toBeGreaterThan(0);
         for (const v of excused) {

@@ -39,7 +39,9 @@ describe('javachallenge2015 CLI: correct example bots pass the suite for every p
     for (const role of ['0', '1', '2', '3'])
       it(`${language} as player ${role}`, async () => {
         const run = await check(bot, '--role', role, '--jobs', '2');
-        expect(allCodes(run.report)).toEqual([]);
+        // On failure, every verdict with its evidence and the rerun's marks: a loaded CI runner is where it would fail.
+        const verdicts = run.report.results.filter((r) => r.violations.length).map((r) => ({ scenario: path.basename(r.scenario), rerunAlone: r.rerunAlone, violations: r.violations.map((v) => ({ code: v.code, ply: v.ply, message: v.message, evidence: v.evidence })) }));
+        expect(allCodes(run.report), JSON.stringify(verdicts)).toEqual([]);
         expect(run.code).toBe(0);
         expect(run.report.results.length).toBeGreaterThanOrEqual(6);
         expect(run.report.results.every((r) => r.role === role && r.status === 'passed' && r.outcome?.finished)).toBe(true);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { decidedByClock, runTasks, timedOutOnBusyMachine } from '../../harness/core/runner.js';
 import { loadScenario } from '../../harness/core/scenario.js';
 import { GAMES } from '../../harness/games/registry.js';
-import { FakeBot } from '../fakes/fake-bot.js';
+import { fakeJc2015Player } from '../fakes/fake-bot.js';
 import type { ScenarioResult } from '../../harness/core/result.js';
 import { errorCodes, runJson, ROOT } from '../helpers.js';
 
@@ -138,20 +138,7 @@ describe('parallel runs', () => {
       let starts = 0;
       const report = await runTasks([{ scenario, role: '0' }], GAMES, {
         bot: { argv: ['true'] }, invokedFrom: ROOT, jobs: 1, // started as the fakes below
-        startBot: () => {
-          const first = ++starts === 1;
-          let turns = 0;
-          const bot: FakeBot = new FakeBot((written) => {
-            if (!written.includes('EOD')) return 'silent';
-            if (first && ++turns === 1) {
-              setTimeout(() => (bot.queuedNs += BigInt(queuedMs * 1e6)), 100);
-              return [{ line: 'N', afterMs: 150 }];
-            }
-            return [{ line: 'N', afterMs: 1 }];
-          });
-          bot.sayAt('READY', 0);
-          return bot;
-        },
+        startBot: () => fakeJc2015Player(++starts === 1, queuedMs),
       });
       return { starts, result: report.results[0]! };
     };
@@ -174,20 +161,7 @@ describe('parallel runs', () => {
       let starts = 0;
       const report = await runTasks([{ scenario, role: '0' }, { scenario, role: '1' }], GAMES, {
         bot: { argv: ['true'] }, invokedFrom: ROOT, jobs: 2,
-        startBot: () => {
-          const late = ++starts <= lateStarts;
-          let turns = 0;
-          const bot: FakeBot = new FakeBot((written) => {
-            if (!written.includes('EOD')) return 'silent';
-            if (late && ++turns === 1) {
-              setTimeout(() => (bot.queuedNs += 30_000_000n), 100);
-              return [{ line: 'N', afterMs: 150 }];
-            }
-            return [{ line: 'N', afterMs: 1 }];
-          });
-          bot.sayAt('READY', 0);
-          return bot;
-        },
+        startBot: () => fakeJc2015Player(++starts <= lateStarts),
       });
       return { starts, results: report.results };
     };

@@ -306,3 +306,23 @@ export class FakeBot implements BotIo {
     for (const w of [...this.waiters]) this.release(w);
   }
 }
+
+/**
+ * A JavaChallenge2015 player as a fake: READY at once, N to every turn after 1 ms — but when `late`, its
+ * first action after 150 ms, `queuedMs` of which it waited for a CPU (reported 100 ms into the wait):
+ * 150 − queuedMs of its own, over the 100 ms limit unless the machine took more than 50 ms.
+ */
+export function fakeJc2015Player(late: boolean, queuedMs = 30): FakeBot {
+  let turns = 0;
+  const bot: FakeBot = new FakeBot((written) => {
+    if (!written.includes('EOD')) return 'silent';
+    if (late && ++turns === 1) {
+      setTimeout(() => (bot.queuedNs += BigInt(queuedMs * 1e6)), 100);
+      return [{ line: 'N', afterMs: 150 }];
+    }
+    return [{ line: 'N', afterMs: 1 }];
+  });
+  bot.sayAt('READY', 0);
+  bot.exitWhenStdinCloses = true;
+  return bot;
+}

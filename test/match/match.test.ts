@@ -3,7 +3,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameSeed, pairResult, playGame, runMatch, seating, type MatchGame, type MatchReport } from '../../harness/match/match.js';
-import { FakeBot } from '../fakes/fake-bot.js';
+import { fakeJc2015Player } from '../fakes/fake-bot.js';
 import { mergeReports } from '../../harness/match/merge.js';
 import { GAMES } from '../../harness/games/registry.js';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -342,21 +342,7 @@ describe('a timing verdict in a game is believed only when a replay repeats it',
       const game = await playGame(0, {
         game: javachallenge2015, bots: [0, 1, 2, 3].map((i) => ({ name: `fake${i}`, command: ['fake'] })),
         games: 1, seed: 1, setup: { turnLimit: 4 }, invokedFrom: ROOT,
-        startBot: () => {
-          const late = starts++ % 4 === 0 && starts <= latePlays * 4;
-          let turns = 0;
-          const bot: FakeBot = new FakeBot((written) => {
-            if (!written.includes('EOD')) return 'silent';
-            if (late && ++turns === 1) {
-              setTimeout(() => (bot.queuedNs += 30_000_000n), 100);
-              return [{ line: 'N', afterMs: 150 }];
-            }
-            return [{ line: 'N', afterMs: 1 }];
-          });
-          bot.sayAt('READY', 0);
-          bot.exitWhenStdinCloses = true;
-          return bot;
-        },
+        startBot: () => fakeJc2015Player(starts++ % 4 === 0 && starts <= latePlays * 4),
       });
       const errors = game.seats.flatMap((s) => s.run!.violations.filter((v) => v.severity === 'error').map((v) => `${s.role}: ${v.code}`));
       return { plays: starts / 4, errors, rerunAlone: game.rerunAlone };

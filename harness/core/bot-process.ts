@@ -748,7 +748,7 @@ export class BotProcess implements BotIo {
       if (!this.tree.anyAlive()) break;
       // The cgroup's kill from libuv's pool (it can wait for the kernel's cgroup_mutex), the rest at once.
       const cgroupKill = this.tree.cgroup?.killAllAsync();
-      this.signalAll('SIGKILL', { cgroupKill: false });
+      this.signalAll('SIGKILL');
       await Promise.all([cgroupKill, new Promise((r) => setTimeout(r, 5))]);
     }
     if (this.exit === null) {
@@ -769,12 +769,13 @@ export class BotProcess implements BotIo {
   /** SIGKILL to everything the bot started, synchronously (botjury is being interrupted). */
   killAllSync(): void {
     this.tree.refresh();
+    this.tree.cgroup?.killAll();
     this.signalAll('SIGKILL');
     // The kernel needs a moment to empty the cgroup; the next botjury removes one it could not.
     this.tree.cgroup?.removeSync(200);
   }
 
-  private signalAll(signal: NodeJS.Signals, options: { cgroupKill?: boolean } = {}): void {
+  private signalAll(signal: NodeJS.Signals): void {
     // The group number cannot belong to anyone else while the bot is not yet reaped. A sandbox's
     // group is bwrap alone: the tree signals the bot itself (its pid 1 ends the rest).
     if (this.exit === null && !this.sandbox) {
@@ -784,7 +785,7 @@ export class BotProcess implements BotIo {
         // the group is already empty
       }
     }
-    this.tree.signalAll(signal, options);
+    this.tree.signalAll(signal);
   }
 
   /** A look through /proc costs about a millisecond on a busy machine: at most once per sample interval. */

@@ -781,10 +781,10 @@ export class ProcessTree {
   /**
    * Signals every live process proven to be the bot's (its start time checked again just before).
    * The shell gets only SIGKILL (the bot gets the chance to end on SIGTERM first; a sandbox's pid 1
-   * killed ends everything in it at once).
+   * killed ends everything in it at once). The cgroup's own kill is the caller's (BotCgroup.killAll,
+   * or killAllAsync off the event loop).
    */
-  signalAll(sig: NodeJS.Signals, { cgroupKill = true } = {}): void {
-    if (sig === 'SIGKILL' && cgroupKill) this.cgroup?.killAll();
+  signalAll(sig: NodeJS.Signals): void {
     for (const [pid, m] of this.members) {
       if (!m.alive || (m.shell && sig !== 'SIGKILL')) continue;
       const now = processIdentity(pid);

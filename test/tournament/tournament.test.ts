@@ -329,9 +329,13 @@ describe('botjury tournament', () => {
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (e) => problems.push(e.message));
+      // No page yet: no file, or the empty one botjury creates and removes at its start to prove it can
+      // write there (prepareOutputFile; CI once read it in that instant). A page that never shows its
+      // headline still fails below: the page would not move on.
       const gamesOnPage = (): number | null => {
         if (!existsSync(live)) return null;
-        return Number(/<p id="tournament-headline">[^<]*?: (\d+) games? played of 6/.exec(readFileSync(live, 'utf8'))?.[1] ?? NaN);
+        const headline = /<p id="tournament-headline">[^<]*?: (\d+) games? played of 6/.exec(readFileSync(live, 'utf8'));
+        return headline ? Number(headline[1]) : null;
       };
       const deadline = Date.now() + 150_000;
       for (;;) {

@@ -129,8 +129,8 @@ interface StatLine {
   pgrp: number;
 }
 
-function stat(pid: number | string): StatLine | null {
-  const s = read(`/proc/${pid}/stat`);
+function stat(pid: number | string, keep = false): StatLine | null {
+  const s = read(`/proc/${pid}/stat`, keep);
   if (s === null) return null;
   const close = s.lastIndexOf(')');
   const fields = s.slice(close + 2).split(' ');
@@ -219,8 +219,10 @@ export function stdinWait(pids: readonly number[], stdinIdentity: string | null)
     const fd0 = fdTarget(pid, 0);
     for (const tid of tids) {
       const base = `/proc/${pid}/task/${tid}`;
-      const syscall = read(`${base}/syscall`);
-      const state = stat(`${pid}/task/${tid}`)?.state ?? null;
+      // Kept open: a seat under `queue` looks after every answer (Seat.settleAfterAnswer), and a pread of
+      // a kept descriptor costs a third of an open, read and close.
+      const syscall = read(`${base}/syscall`, true);
+      const state = stat(`${pid}/task/${tid}`, true)?.state ?? null;
       if (state === null || state === 'Z' || state === 'X') continue;
       seen++;
       const wchan = syscall === null ? read(`${base}/wchan`) : null;

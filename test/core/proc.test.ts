@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyThread, cpuNs, memory } from '../../harness/core/proc.js';
+import { classifyThread, cpuNs, forgetProcFiles, memory, stdinWait } from '../../harness/core/proc.js';
 
 const X64_READS = [0, 17, 19];
 
@@ -32,4 +34,46 @@ describe('reading a thread from /proc', () => {
     expect(memory(process.pid)!.hwmKb).toBeGreaterThan(1000);
     expect(cpuNs(2 ** 22 + 12345)).toBeNull();
   });
+
+  it('stdinWait reads each thread afresh at every look: idle in read(0), then busy, then idle again, then gone', async () => {
+    // stdinWait keeps the task's files open between looks (a seat under `queue` looks after every
+    // answer): a kept descriptor must give the thread's state now, not the state it had when opened.
+    const bot = spawn('python3', ['-c', 'import sys, time\nfor line in sys.stdin:\n    t = time.time()\n    while time.time() - t < 0.4: pass\n    print("done", flush=True)\n'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const pid = bot.pid!;
+    const lines: string[] = [];
+    bot.stdout.on('data', (b: Buffer) => lines.push(...b.toString().split('\n').filter(Boolean)));
+    const exited = new Promise((resolve) => bot.on('exit', resolve));
+    const until = async (want: boolean, what: string): Promise<void> => {
+      const giveUp = Date.now() + 10_000;
+      let seen = stdinWait([pid], identity);
+      while (seen?.waitingOnStdin !== want && Date.now() < giveUp) {
+        await new Promise((r) => setTimeout(r, 5));
+        seen = stdinWait([pid], identity);
+      }
+      expect(seen?.waitingOnStdin, `${what}: ${seen?.detail}`).toBe(want);
+    };
+    let identity: string | null = null;
+    try {
+      for (let i = 0; i < 200 && identity === null; i++) {
+        try {
+          identity = readlinkSync(`/proc/${pid}/fd/0`);
+        } catch {
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }
+      await until(true, 'before any input');
+      bot.stdin.write('go\n');
+      await until(false, 'while it computes'); // the same kept descriptors, read again
+      expect(lines).toEqual([]);
+      await until(true, 'after its answer');
+      expect(lines).toEqual(['done']);
+      bot.stdin.end();
+      await exited;
+      expect(stdinWait([pid], identity)).toBeNull(); // its kept files fail now: nothing seen
+    } finally {
+      bot.kill('SIGKILL');
+      forgetProcFiles([pid]);
+    }
+  });
 });
+

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readlinkSync } from 'node:fs';
+import { readlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyThread, cpuNs, forgetProcFiles, memory, stdinWait } from '../../harness/core/proc.js';
+import { scratchDir } from '../helpers.js';
 
 const X64_READS = [0, 17, 19];
 
@@ -38,34 +40,35 @@ describe('reading a thread from /proc', () => {
   it('stdinWait reads each thread afresh at every look: idle in read(0), then busy, then idle again, then gone', async () => {
     // stdinWait keeps the task's files open between looks (a seat under `queue` looks after every
     // answer): a kept descriptor must give the thread's state now, not the state it had when opened.
-    const bot = spawn('python3', ['-c', 'import sys, time\nfor line in sys.stdin:\n    t = time.time()\n    while time.time() - t < 0.4: pass\n    print("done", flush=True)\n'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    // The process computes until the test has seen it busy (a file it waits for), so no load can hide that moment.
+    const flag = path.join(scratchDir('proc-flag-'), 'seen-busy');
+    const bot = spawn('python3', ['-c', 'import os, sys\nfor line in sys.stdin:\n    while not os.path.exists(line.strip()): pass\n    print("done", flush=True)\n'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const pid = bot.pid!;
     const lines: string[] = [];
     bot.stdout.on('data', (b: Buffer) => lines.push(...b.toString().split('\n').filter(Boolean)));
     const exited = new Promise((resolve) => bot.on('exit', resolve));
-    const until = async (want: boolean, what: string): Promise<void> => {
-      const giveUp = Date.now() + 10_000;
-      let seen = stdinWait([pid], identity);
-      while (seen?.waitingOnStdin !== want && Date.now() < giveUp) {
-        await new Promise((r) => setTimeout(r, 5));
-        seen = stdinWait([pid], identity);
-      }
-      expect(seen?.waitingOnStdin, `${what}: ${seen?.detail}`).toBe(want);
-    };
     let identity: string | null = null;
+    const until = async (done: () => boolean, what: string): Promise<void> => {
+      for (const giveUp = Date.now() + 20_000; !done() && Date.now() < giveUp; ) await new Promise((r) => setTimeout(r, 5));
+      expect(done(), `${what}: ${stdinWait([pid], identity)?.detail}`).toBe(true);
+    };
+    const waiting = (want: boolean) => () => stdinWait([pid], identity)?.waitingOnStdin === want;
     try {
-      for (let i = 0; i < 200 && identity === null; i++) {
+      await until(() => {
         try {
           identity = readlinkSync(`/proc/${pid}/fd/0`);
+          return true;
         } catch {
-          await new Promise((r) => setTimeout(r, 5));
+          return false;
         }
-      }
-      await until(true, 'before any input');
-      bot.stdin.write('go\n');
-      await until(false, 'while it computes'); // the same kept descriptors, read again
+      }, 'its fd 0');
+      await until(waiting(true), 'before any input');
+      bot.stdin.write(`${flag}\n`);
+      await until(waiting(false), 'while it computes'); // the same kept descriptors, read again
       expect(lines).toEqual([]);
-      await until(true, 'after its answer');
+      writeFileSync(flag, '');
+      await until(() => lines.length > 0, 'its answer');
+      await until(waiting(true), 'after its answer');
       expect(lines).toEqual(['done']);
       bot.stdin.end();
       await exited;

@@ -275,6 +275,22 @@ function readStealNs(): bigint {
   return steal && /^\d+$/.test(steal) ? BigInt(steal) * TICK_NS : 0n;
 }
 
+/**
+ * The time, in µs, during which some task on the machine waited for I/O or for memory to be reclaimed
+ * (Linux pressure stall information: /proc/pressure/io and /proc/pressure/memory, "some" totals, summed),
+ * or null without PSI. Counts what no scheduler counter shows: a bot blocked on the disk (code paged
+ * back in, on a VM that keeps little page cache) neither runs nor waits for a CPU (docs/timing.md, stop 41).
+ */
+export function machineStallUs(): number | null {
+  let total = 0;
+  for (const file of ['/proc/pressure/io', '/proc/pressure/memory']) {
+    const m = /^some .*\btotal=(\d+)$/m.exec(read(file, true) ?? '');
+    if (!m) return null;
+    total += Number(m[1]);
+  }
+  return Number.isSafeInteger(total) ? total : null;
+}
+
 /** botjury's own main thread: [CPU time, run-queue wait] in ns, or null where /proc is unreadable. */
 export function ownSchedstat(): [bigint, bigint] | null {
   return schedstat(`/proc/self/task/${process.pid}/schedstat`);

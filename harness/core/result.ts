@@ -85,7 +85,7 @@ export interface ScenarioResult {
    * machine its own evidence showed busy (`busyCodes`, with `busyMs`: the bot's longest run-queue wait
    * and botjury's lag, ms) — the parallel run's rerun alone too, so both can be set.
    */
-  rerunAlone?: { parallelCodes: string[]; busyCodes?: string[]; busyMs?: number } | { busyCodes: string[]; busyMs: number };
+  rerunAlone?: { parallelCodes: string[]; busyCodes?: string[]; busyMs?: number; stallMs?: number } | { busyCodes: string[]; busyMs: number; stallMs?: number };
   /** Why a scenario was skipped (data it needs is not on this machine). */
   skipReason?: string;
   violations: Violation[];

@@ -10,6 +10,7 @@ import type { ScenarioResult } from './result.js';
 import { expandScenarioPaths, loadScenario, ScenarioFileError, type Scenario } from './scenario.js';
 import { runScenario, type SessionOptions } from './session.js';
 import { markSteps } from './step-of.js';
+import { machineStallUs } from './proc.js';
 import { afterwardsDone } from './afterwards.js';
 
 export interface Task {
@@ -76,6 +77,8 @@ export interface RunOptions extends Omit<SessionOptions, 'invokedFrom' | 'snapsh
   /** Run only part k (1-based) of n of the tasks, split deterministically. */
   shard?: { index: number; count: number };
   invokedFrom?: string;
+  /** The machine's I/O and memory stall so far, µs (proc.ts machineStallUs; replaceable by tests). */
+  machineStallUs?: () => number | null;
   reporters?: Reporter[];
   version?: string;
   /**
@@ -192,13 +195,18 @@ async function runHeld(tasks: Task[], games: readonly GameDefinition[], options:
    * is believed only when a second run alone repeats it (the second is reported) — whether the run is the
    * first or the one that confirms a parallel run's verdict (`parallelCodes`): a loaded CI runner once
    * had both the parallel run and its rerun alone blame a correct JVM bot whose threads waited for a CPU
-   * one after another (timedOutOnBusyMachine).
+   * one after another (timedOutOnBusyMachine). The machine's I/O and memory stall during the run
+   * (machineStallUs) counts as busy too: a bot waiting for the disk shows in no scheduler counter.
    */
+  const stallUs = options.machineStallUs ?? machineStallUs;
   const runAlone = async (index: number, parallelCodes?: string[]): Promise<ScenarioResult> => {
+    const stalledBefore = stallUs();
     const first = await runOne(index);
-    const busyMs = signal?.aborted ? null : timedOutOnBusyMachine(first);
+    const stalledAfter = stallUs();
+    const stallMs = stalledBefore !== null && stalledAfter !== null ? Math.max(0, stalledAfter - stalledBefore) / 1000 : 0;
+    const busyMs = signal?.aborted ? null : timedOutOnBusyMachine(first, stallMs);
     if (busyMs === null) return parallelCodes ? { ...first, rerunAlone: { parallelCodes } } : first;
-    const busy = { busyCodes: clockCodes(first), busyMs };
+    const busy = { busyCodes: clockCodes(first), busyMs: busyMs.busyMs, ...(busyMs.stallMs > 0 ? { stallMs: Math.round(busyMs.stallMs * 1000) / 1000 } : {}) };
     return { ...(await runOne(index)), rerunAlone: parallelCodes ? { parallelCodes, ...busy } : busy };
   };
   // A timing verdict from a parallel run is only believed once the scenario repeats it running alone
@@ -397,14 +405,15 @@ const BUSY_SHARE_OF_LIMIT = 0.1;
  * by an amount no counter shows. On a busy machine such a verdict is believed only when a rerun repeats
  * it, as a parallel run's is; a bot that is really slow is slow twice (docs/timing.md).
  */
-export function timedOutOnBusyMachine(r: ScenarioResult): number | null {
-  let busiest: number | null = null;
+export function timedOutOnBusyMachine(r: ScenarioResult, stallMs = 0): { busyMs: number; stallMs: number } | null {
+  let busiest: { busyMs: number; stallMs: number } | null = null;
+  const stall = Number.isFinite(stallMs) ? Math.max(0, stallMs) : 0;
   for (const v of r.violations) {
     if (v.severity !== 'error' || !TIMING_CODES.has(v.code) || !v.evidence) continue;
     const e = v.evidence as Record<string, unknown>;
     const ms = (key: string): number => (typeof e[key] === 'number' && Number.isFinite(e[key]) ? Math.max(0, e[key]) : 0);
     const busy = ms('botQueuedMs') + ms('harnessLagMs');
-    if (ms('limitMs') > 0 && busy >= BUSY_SHARE_OF_LIMIT * ms('limitMs')) busiest = Math.max(busiest ?? 0, busy);
+    if (ms('limitMs') > 0 && busy + stall >= BUSY_SHARE_OF_LIMIT * ms('limitMs') && (busiest === null || busy > busiest.busyMs)) busiest = { busyMs: busy, stallMs: stall };
   }
   return busiest;
 }

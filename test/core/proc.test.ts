@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyThread, cpuNs, forgetProcFiles, memory, stdinWait } from '../../harness/core/proc.js';
+import { classifyThread, cpuNs, forgetProcFiles, machineStallUs, memory, stdinWait } from '../../harness/core/proc.js';
 import { scratchDir } from '../helpers.js';
 
 const X64_READS = [0, 17, 19];
@@ -78,5 +78,15 @@ describe('reading a thread from /proc', () => {
       forgetProcFiles([pid]);
     }
   });
-});
 
+  it('machineStallUs: the I/O and memory stall totals of /proc/pressure, never decreasing (null where the kernel has no PSI)', () => {
+    const first = machineStallUs();
+    const second = machineStallUs();
+    if (first === null) {
+      expect(second).toBeNull();
+      return;
+    }
+    expect(Number.isSafeInteger(first)).toBe(true);
+    expect(second!).toBeGreaterThanOrEqual(first);
+  });
+});

@@ -119,9 +119,15 @@ describe('parallel runs', () => {
     const late = (code: string, evidence: Record<string, unknown>, severity = 'error') =>
       ({ violations: [{ code, severity, message: '', atMs: 0, evidence: { measuredMs: 130, ...evidence } }] }) as unknown as ScenarioResult;
     // 10 % of the limit or more: the bot's longest run-queue wait and botjury's lag over the answer.
-    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: 8, harnessLagMs: 2 }))).toBe(10);
-    expect(timedOutOnBusyMachine(late('handshake-timeout', { limitMs: 1000, botQueuedMs: 250 }))).toBe(250);
-    expect(timedOutOnBusyMachine(late('total-time-exceeded', { limitMs: 500, harnessLagMs: 60 }))).toBe(60);
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: 8, harnessLagMs: 2 }))).toEqual({ busyMs: 10, stallMs: 0 });
+    expect(timedOutOnBusyMachine(late('handshake-timeout', { limitMs: 1000, botQueuedMs: 250 }))).toEqual({ busyMs: 250, stallMs: 0 });
+    expect(timedOutOnBusyMachine(late('total-time-exceeded', { limitMs: 500, harnessLagMs: 60 }))).toEqual({ busyMs: 60, stallMs: 0 });
+    // The machine's I/O and memory stall during the run counts with them (a bot waiting for the disk shows in no scheduler counter).
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: 4 }), 6)).toEqual({ busyMs: 4, stallMs: 6 });
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100 }), 10)).toEqual({ busyMs: 0, stallMs: 10 });
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100 }), 9.9)).toBeNull();
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100 }), Number.NaN)).toBeNull();
+    expect(timedOutOnBusyMachine(late('illegal-move', { limitMs: 100 }), 80)).toBeNull();
     // A quiet machine, an excuse (a warning, already judged on the load), another code, hostile evidence.
     expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: 9.9 }))).toBeNull();
     expect(timedOutOnBusyMachine(late('late-excused', { limitMs: 100, botQueuedMs: 80 }, 'warning'))).toBeNull();
@@ -139,6 +145,7 @@ describe('parallel runs', () => {
       const report = await runTasks([{ scenario, role: '0' }], GAMES, {
         bot: { argv: ['true'] }, invokedFrom: ROOT, jobs: 1, // started as the fakes below
         startBot: () => fakeJc2015Player(++starts === 1, queuedMs),
+        machineStallUs: () => 0, // the machine never stalls on I/O here: the scheduler's evidence alone
       });
       return { starts, result: report.results[0]! };
     };
@@ -147,6 +154,34 @@ describe('parallel runs', () => {
     expect(busy.result.violations.filter((v) => v.severity === 'error')).toEqual([]);
     expect(busy.result.rerunAlone).toEqual({ busyCodes: ['move-timeout'], busyMs: 30 });
     const quiet = await play(0);
+    expect(quiet.starts).toBe(1);
+    expect(quiet.result.violations.map((v) => v.code)).toContain('move-timeout');
+    expect(quiet.result.rerunAlone).toBeUndefined();
+  }, 30_000);
+
+  it('run alone: a move-timeout on a machine that stalled on I/O or memory meanwhile (no scheduler counter shows it) is rerun and the rerun reported; without the stall it stands', async () => {
+    const scenario = loadScenario(path.join(ROOT, 'scenarios/javachallenge2015/first-turns.yaml'), ROOT, GAMES);
+    /** The first bot's first action 150 ms after its turn, none of it waiting for a CPU; the machine stalled `stallMs` during each run. */
+    const play = async (stallMs: number) => {
+      let starts = 0;
+      let stalledUs = 0;
+      const report = await runTasks([{ scenario, role: '0' }], GAMES, {
+        bot: { argv: ['true'] }, invokedFrom: ROOT, jobs: 1,
+        startBot: () => fakeJc2015Player(++starts === 1, 0),
+        // Read before and after the run alone: `stallMs` between the two readings.
+        machineStallUs: () => {
+          const now = stalledUs;
+          stalledUs += stallMs * 1000;
+          return now;
+        },
+      });
+      return { starts, result: report.results[0]! };
+    };
+    const stalled = await play(12);
+    expect(stalled.starts).toBe(2);
+    expect(stalled.result.violations.filter((v) => v.severity === 'error')).toEqual([]);
+    expect(stalled.result.rerunAlone).toEqual({ busyCodes: ['move-timeout'], busyMs: 0, stallMs: 12 });
+    const quiet = await play(5); // under 10 % of the 100 ms limit
     expect(quiet.starts).toBe(1);
     expect(quiet.result.violations.map((v) => v.code)).toContain('move-timeout');
     expect(quiet.result.rerunAlone).toBeUndefined();
@@ -162,6 +197,7 @@ describe('parallel runs', () => {
       const report = await runTasks([{ scenario, role: '0' }, { scenario, role: '1' }], GAMES, {
         bot: { argv: ['true'] }, invokedFrom: ROOT, jobs: 2,
         startBot: () => fakeJc2015Player(++starts <= lateStarts),
+        machineStallUs: () => 0,
       });
       return { starts, results: report.results };
     };

@@ -291,6 +291,14 @@ export function machineStallUs(): number | null {
   return Number.isSafeInteger(total) ? total : null;
 }
 
+/** `run`'s result, and the machine's I/O and memory stall while it ran, ms (0 without PSI). */
+export async function withStall<T>(run: () => Promise<T>, stallUs: () => number | null = machineStallUs): Promise<{ result: T; stallMs: number }> {
+  const before = stallUs();
+  const result = await run();
+  const after = stallUs();
+  return { result, stallMs: before !== null && after !== null ? Math.max(0, after - before) / 1000 : 0 };
+}
+
 /** botjury's own main thread: [CPU time, run-queue wait] in ns, or null where /proc is unreadable. */
 export function ownSchedstat(): [bigint, bigint] | null {
   return schedstat(`/proc/self/task/${process.pid}/schedstat`);

@@ -10,7 +10,7 @@ import type { ScenarioResult } from './result.js';
 import { expandScenarioPaths, loadScenario, ScenarioFileError, type Scenario } from './scenario.js';
 import { runScenario, type SessionOptions } from './session.js';
 import { markSteps } from './step-of.js';
-import { machineStallUs } from './proc.js';
+import { withStall } from './proc.js';
 import { afterwardsDone } from './afterwards.js';
 
 export interface Task {
@@ -198,12 +198,8 @@ async function runHeld(tasks: Task[], games: readonly GameDefinition[], options:
    * one after another (timedOutOnBusyMachine). The machine's I/O and memory stall during the run
    * (machineStallUs) counts as busy too: a bot waiting for the disk shows in no scheduler counter.
    */
-  const stallUs = options.machineStallUs ?? machineStallUs;
   const runAlone = async (index: number, parallelCodes?: string[]): Promise<ScenarioResult> => {
-    const stalledBefore = stallUs();
-    const first = await runOne(index);
-    const stalledAfter = stallUs();
-    const stallMs = stalledBefore !== null && stalledAfter !== null ? Math.max(0, stalledAfter - stalledBefore) / 1000 : 0;
+    const { result: first, stallMs } = await withStall(() => runOne(index), options.machineStallUs);
     const busyMs = signal?.aborted ? null : timedOutOnBusyMachine(first, stallMs);
     if (busyMs === null) return parallelCodes ? { ...first, rerunAlone: { parallelCodes } } : first;
     const busy = { busyCodes: clockCodes(first), busyMs: busyMs.busyMs, ...(busyMs.stallMs > 0 ? { stallMs: Math.round(busyMs.stallMs * 1000) / 1000 } : {}) };

@@ -10,7 +10,7 @@ import { resolveLimits, type ResolvedLimits } from '../core/profile.js';
 import type { JuryTime, ScenarioResult } from '../core/result.js';
 import type { Violation } from '../core/violations.js';
 import { decidedByClock, timedOutOnBusyMachine } from '../core/runner.js';
-import { machineStallUs } from '../core/proc.js';
+import { withStall } from '../core/proc.js';
 import { MachineOverload } from '../core/seat.js';
 import { Table, type BotSeatSpec, type TableOptions } from '../core/table.js';
 import { recordingWrap, type GameRecording } from '../tools/recorder.js';
@@ -394,10 +394,7 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
   // verdict is believed only when a replay of the game (same seed) repeats it (not once the match is
   // stopping: an interrupt or another game's fault ended every bot, and no bot starts again).
   if (confirmTiming && runList.some(decidedByClock) && !options.signal?.aborted) {
-    const stalledBefore = machineStallUs();
-    let again = await playSeated(index, seatBots, seed, options, false);
-    const stalledAfter = machineStallUs();
-    const stallMs = stalledBefore !== null && stalledAfter !== null ? Math.max(0, stalledAfter - stalledBefore) / 1000 : 0;
+    let { result: again, stallMs } = await withStall(() => playSeated(index, seatBots, seed, options, false));
     // A replay's timing verdict on a machine its own evidence shows busy (or stalled on I/O or memory) is
     // believed only when one more replay repeats it, as a run alone's is (runner.ts runAlone).
     if (!options.signal?.aborted && again.seats.some((s) => s.run && timedOutOnBusyMachine(s.run, stallMs) !== null))

@@ -11,6 +11,7 @@ import { expandScenarioPaths, loadScenario, ScenarioFileError, type Scenario } f
 import { runScenario, type SessionOptions } from './session.js';
 import { markSteps } from './step-of.js';
 import { withStall } from './proc.js';
+import { round3 } from './violations.js';
 import { afterwardsDone } from './afterwards.js';
 
 export interface Task {
@@ -202,7 +203,7 @@ async function runHeld(tasks: Task[], games: readonly GameDefinition[], options:
     const { result: first, stallMs } = await withStall(() => runOne(index), options.machineStallUs);
     const busyMs = signal?.aborted ? null : timedOutOnBusyMachine(first, stallMs);
     if (busyMs === null) return parallelCodes ? { ...first, rerunAlone: { parallelCodes } } : first;
-    const busy = { busyCodes: clockCodes(first), busyMs: busyMs.busyMs, ...(busyMs.stallMs > 0 ? { stallMs: Math.round(busyMs.stallMs * 1000) / 1000 } : {}) };
+    const busy = { busyCodes: clockCodes(first), busyMs, ...(stallMs > 0 ? { stallMs: round3(stallMs) } : {}) };
     return { ...(await runOne(index)), rerunAlone: parallelCodes ? { parallelCodes, ...busy } : busy };
   };
   // A timing verdict from a parallel run is only believed once the scenario repeats it running alone
@@ -401,15 +402,15 @@ const BUSY_SHARE_OF_LIMIT = 0.1;
  * by an amount no counter shows. On a busy machine such a verdict is believed only when a rerun repeats
  * it, as a parallel run's is; a bot that is really slow is slow twice (docs/timing.md).
  */
-export function timedOutOnBusyMachine(r: ScenarioResult, stallMs = 0): { busyMs: number; stallMs: number } | null {
-  let busiest: { busyMs: number; stallMs: number } | null = null;
+export function timedOutOnBusyMachine(r: ScenarioResult, stallMs = 0): number | null {
+  let busiest: number | null = null;
   const stall = Number.isFinite(stallMs) ? Math.max(0, stallMs) : 0;
   for (const v of r.violations) {
     if (v.severity !== 'error' || !TIMING_CODES.has(v.code) || !v.evidence) continue;
     const e = v.evidence as Record<string, unknown>;
     const ms = (key: string): number => (typeof e[key] === 'number' && Number.isFinite(e[key]) ? Math.max(0, e[key]) : 0);
     const busy = ms('botQueuedMs') + ms('harnessLagMs');
-    if (ms('limitMs') > 0 && busy + stall >= BUSY_SHARE_OF_LIMIT * ms('limitMs') && (busiest === null || busy > busiest.busyMs)) busiest = { busyMs: busy, stallMs: stall };
+    if (ms('limitMs') > 0 && busy + stall >= BUSY_SHARE_OF_LIMIT * ms('limitMs')) busiest = Math.max(busiest ?? 0, busy);
   }
   return busiest;
 }

@@ -394,10 +394,11 @@ export async function playSeated(index: number, seatBots: readonly (number | nul
   // verdict is believed only when a replay of the game (same seed) repeats it (not once the match is
   // stopping: an interrupt or another game's fault ended every bot, and no bot starts again).
   if (confirmTiming && runList.some(decidedByClock) && !options.signal?.aborted) {
-    let { result: again, stallMs } = await withStall(() => playSeated(index, seatBots, seed, options, false));
+    const replay = await withStall(() => playSeated(index, seatBots, seed, options, false));
+    let again = replay.result;
     // A replay's timing verdict on a machine its own evidence shows busy (or stalled on I/O or memory) is
     // believed only when one more replay repeats it, as a run alone's is (runner.ts runAlone).
-    if (!options.signal?.aborted && again.seats.some((s) => s.run && timedOutOnBusyMachine(s.run, stallMs) !== null))
+    if (!options.signal?.aborted && again.seats.some((s) => s.run && timedOutOnBusyMachine(s.run, replay.stallMs) !== null))
       again = await playSeated(index, seatBots, seed, options, false);
     return { ...again, rerunAlone: true };
   }

@@ -119,12 +119,12 @@ describe('parallel runs', () => {
     const late = (code: string, evidence: Record<string, unknown>, severity = 'error') =>
       ({ violations: [{ code, severity, message: '', atMs: 0, evidence: { measuredMs: 130, ...evidence } }] }) as unknown as ScenarioResult;
     // 10 % of the limit or more: the bot's longest run-queue wait and botjury's lag over the answer.
-    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: 8, harnessLagMs: 2 }))).toEqual({ busyMs: 10, stallMs: 0 });
-    expect(timedOutOnBusyMachine(late('handshake-timeout', { limitMs: 1000, botQueuedMs: 250 }))).toEqual({ busyMs: 250, stallMs: 0 });
-    expect(timedOutOnBusyMachine(late('total-time-exceeded', { limitMs: 500, harnessLagMs: 60 }))).toEqual({ busyMs: 60, stallMs: 0 });
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: 8, harnessLagMs: 2 }))).toBe(10);
+    expect(timedOutOnBusyMachine(late('handshake-timeout', { limitMs: 1000, botQueuedMs: 250 }))).toBe(250);
+    expect(timedOutOnBusyMachine(late('total-time-exceeded', { limitMs: 500, harnessLagMs: 60 }))).toBe(60);
     // The machine's I/O and memory stall during the run counts with them (a bot waiting for the disk shows in no scheduler counter).
-    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: 4 }), 6)).toEqual({ busyMs: 4, stallMs: 6 });
-    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100 }), 10)).toEqual({ busyMs: 0, stallMs: 10 });
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100, botQueuedMs: 4 }), 6)).toBe(4);
+    expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100 }), 10)).toBe(0);
     expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100 }), 9.9)).toBeNull();
     expect(timedOutOnBusyMachine(late('move-timeout', { limitMs: 100 }), Number.NaN)).toBeNull();
     expect(timedOutOnBusyMachine(late('illegal-move', { limitMs: 100 }), 80)).toBeNull();

@@ -30,6 +30,11 @@ function ownLines(result: Report['results'][number], id: number): Record<number,
   return byTurn;
 }
 
+/** Each run's verdicts with their evidence and rerun marks, for a failure's message. */
+function verdictsWithEvidence(report: Report): string {
+  return JSON.stringify(report.results.filter((r) => r.violations.length).map((r) => ({ scenario: path.basename(r.scenario), rerunAlone: r.rerunAlone, violations: r.violations.map((v) => ({ code: v.code, ply: v.ply, message: v.message, evidence: v.evidence })) })));
+}
+
 function violations(report: Report, code: string) {
   return report.results.flatMap((r) => r.violations.filter((v) => v.code === code));
 }
@@ -40,8 +45,7 @@ describe('javachallenge2015 CLI: correct example bots pass the suite for every p
       it(`${language} as player ${role}`, async () => {
         const run = await check(bot, '--role', role, '--jobs', '2');
         // On failure, every verdict with its evidence and the rerun's marks: a loaded CI runner is where it would fail.
-        const verdicts = run.report.results.filter((r) => r.violations.length).map((r) => ({ scenario: path.basename(r.scenario), rerunAlone: r.rerunAlone, violations: r.violations.map((v) => ({ code: v.code, ply: v.ply, message: v.message, evidence: v.evidence })) }));
-        expect(allCodes(run.report), JSON.stringify(verdicts)).toEqual([]);
+        expect(allCodes(run.report), verdictsWithEvidence(run.report)).toEqual([]);
         expect(run.code).toBe(0);
         expect(run.report.results.length).toBeGreaterThanOrEqual(6);
         expect(run.report.results.every((r) => r.role === role && r.status === 'passed' && r.outcome?.finished)).toBe(true);
@@ -299,8 +303,7 @@ describe('javachallenge2015 CLI: stderr as the engine reads it (engine profile)'
   it('[session] exactly 65,536 bytes of stderr in one turn is what the engine survives: passes', async () => {
     const run = await firstTurns(broken('stderr-64k.py'));
     // A failure says what happened (CI's loaded step once gave this run a move-timeout).
-    const evidence = JSON.stringify(run.report.results.map((r) => ({ rerunAlone: r.rerunAlone, violations: r.violations.map((v) => ({ code: v.code, ply: v.ply, message: v.message, evidence: v.evidence })) })));
-    expect(errorCodes(run.report), evidence).toEqual([]);
+    expect(errorCodes(run.report), verdictsWithEvidence(run.report)).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.report.results[0]!.outcome?.summary).not.toMatch(/stopped/);
   });

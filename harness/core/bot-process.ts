@@ -7,8 +7,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, existsSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { BotCgroup, ENTER_ITSELF_SCRIPT, ENTER_ITSELF_SHELL, ProcessTree, type SpawnsAhead } from './containment.js';
-import { deathGuardPrefix, forgetBot, watchBot, watchdogPid } from './watchdog.js';
-import { fdTarget, forgetProcFiles, sampleSched, stdinWait, type SchedSample, type StdinWait } from './proc.js';
+import { deathGuardPrefix, forgetBot, startDeathWatch, watchBot, watchdogPid } from './watchdog.js';
+import { fdTarget, forgetProcFiles, processIdentity, sampleSched, stdinWait, type ProcessIdentity, type SchedSample, type StdinWait } from './proc.js';
 import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaunch } from './isolation.js';
 import { handleFd, type BotIo } from './bot-io.js';
 import { VisibleDecoder } from './bytes.js';
@@ -227,6 +227,16 @@ function forgetOnExit(child: ChildProcessWithoutNullStreams): void {
   else child.once('exit', () => forgetBot(pid));
 }
 
+/** SIGKILL to a process still the one identified (its start time unchanged). */
+function killIfSame(id: ProcessIdentity | null): void {
+  if (!id || processIdentity(id.pid)?.start !== id.start) return;
+  try {
+    process.kill(id.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 /** Resolves the command as the user meant it from where they ran botjury (the bot runs elsewhere). */
 export function resolveCommand(argv: string[], invokedFrom: string): { file: string; args: string[] } {
   const [file, ...args] = argv;
@@ -405,6 +415,10 @@ export class BotProcess implements BotIo {
       throw new HarnessError(e instanceof SandboxError ? e.message : `bot could not be started: ${(e as Error).message}`);
     }
     const memoryLimit = options.memoryMb && options.memoryMb > 0 ? ['prlimit', `--data=${Math.round(options.memoryMb * 1024 * 1024)}`, '--'] : [];
+    // A sandbox dies with botjury by bubblewrap's --die-with-parent and, where it runs, by the watchdog,
+    // which is also told the sandbox's pid 1 (openSandbox): bubblewrap arms that pid's death signal only
+    // after it has forked the bot.
+    if (sandbox) startDeathWatch();
     const [runFile, ...runArgs] = (sandbox ? [...botPriorityPrefix(), sandbox.file, ...sandbox.args] : [...deathGuardPrefix(), ...memoryLimit, file, ...args]) as [string, ...string[]];
     let startNs = process.hrtime.bigint();
     let started: { child: ChildProcessWithoutNullStreams; cgroup: BotCgroup | null };
@@ -450,12 +464,21 @@ export class BotProcess implements BotIo {
     }
     let opened: { shell: number[]; bot: number | null } | null = null;
     if (sandbox) {
+      const held: { init: ProcessIdentity | null } = { init: null };
+      const watchInit = (pid: number): void => {
+        held.init = processIdentity(pid);
+        watchBot(pid);
+      };
       try {
-        ({ startNs, ...opened } = await openSandbox(child)); // the bot's clock starts when the sandbox lets it go
+        ({ startNs, ...opened } = await openSandbox(child, watchInit)); // the bot's clock starts when the sandbox lets it go
       } catch (e) {
         child.on('error', () => undefined);
+        // Its pid 1 first: it has not armed its death signal yet, and once bwrap is gone the closed
+        // --block-fd would let it run the bot.
+        killIfSame(held.init);
         child.kill('SIGKILL');
         forgetOnExit(child);
+        if (held.init) forgetBot(held.init.pid);
         await cgroup?.killAllAsync();
         await cgroup?.removeAsync(200);
         throw new HarnessError(`bot could not be started: ${(e as Error).message}`);
@@ -758,7 +781,7 @@ export class BotProcess implements BotIo {
     // Empty now; removed off the event loop, after the game (the kernel takes ~1 ms for a cgroup that held processes).
     if (this.tree.cgroup) afterwards(this.tree.cgroup.removeAsync(1000));
     forgetProcFiles(this.tree.everyPid());
-    if (this.exit !== null) forgetBot(this.pid); // reaped: its pid may be another process's soon
+    if (this.exit !== null) for (const pid of [this.pid, ...(this.sandbox?.shell ?? [])]) forgetBot(pid); // reaped: its pid may be another process's soon
     live.delete(this);
     watched.delete(this);
     this.child.stdin.destroy();

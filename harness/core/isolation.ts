@@ -284,14 +284,15 @@ export interface OpenedSandbox {
 /**
  * Waits (a few milliseconds, without blocking the event loop) until bubblewrap has set the sandbox up
  * and its pid 1 sleeps on --block-fd, then stamps the start and lets the bot's program run. Set-up is thus never the
- * bot's time. Throws SandboxError with bubblewrap's own message when set-up fails.
+ * bot's time. Throws SandboxError with bubblewrap's own message when set-up fails. `onInit` is given
+ * the sandbox's pid 1 (the host's pid) before it is let go.
  *
  * The sandbox's stderr is the bot's. While the sandbox is set up, what comes on it is held in the
  * stream (a 'readable' listener that takes nothing: node neither hands it to nobody nor drops it when
  * bubblewrap exits); it is read here only when set-up failed (bubblewrap's last words). Whatever the bot
  * itself wrote there in its first milliseconds stays in the stream for the bot's own reader.
  */
-export async function openSandbox(child: ChildProcess): Promise<OpenedSandbox> {
+export async function openSandbox(child: ChildProcess, onInit: (pid: number) => void = () => undefined): Promise<OpenedSandbox> {
   const bwrapPid = child.pid!;
   const stderr = child.stderr;
   const hold = (): void => undefined;
@@ -336,6 +337,9 @@ export async function openSandbox(child: ChildProcess): Promise<OpenedSandbox> {
       // Set-up takes a few milliseconds.
       await new Promise((r) => setTimeout(r, 1));
     }
+    // Told before the sandbox is let go: its pid 1 arms --die-with-parent only after forking the bot,
+    // so a botjury killed in between would leave it running, with the bot (seen in CI, stop 43).
+    onInit(init);
     const startNs = process.hrtime.bigint();
     writeSync(blockFd, 'x');
     return { startNs, shell: [bwrapPid, init], bot: firstChild(init) };

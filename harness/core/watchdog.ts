@@ -93,6 +93,11 @@ export function deathGuardPrefix(): string[] {
   return ensureWatchdog() ? [] : pdeathsigWrapper();
 }
 
+/** Starts the watchdog where it can run (a sandboxed bot needs no prefix, but its pid 1 must be watched); true while it runs. */
+export function startDeathWatch(): boolean {
+  return ensureWatchdog();
+}
+
 /** The bot (its process and process group) is killed by the watchdog if botjury goes before `forgetBot`. */
 export function watchBot(pid: number): void {
   tell(`+${pid}\n`);

@@ -114,18 +114,24 @@ describe.skipIf(PROBLEM !== null && !IN_CI)('a sandboxed bot, as the host sees i
     }
   });
 
-  it('dies with botjury: SIGKILL to botjury ends the sandbox and everything in it, without a cgroup to empty (--die-with-parent)', async () => {
+  /**
+   * Starts a botjury of its own (a node process that starts one sandboxed bot that never ends, with no
+   * cgroup: the next botjury to start anywhere on the machine would empty a dead botjury's cgroup,
+   * containment.ts, which must not be what ends this sandbox), kills it without warning once `ready`
+   * says so, and returns what is still running 5 s later, each with what /proc says of it.
+   */
+  async function killedJury(options: { watchdog: boolean; path?: string; ready?: (pids: number[]) => Promise<void> }): Promise<{ pids: number[]; left: string[] }> {
     const forever = script('forever.sh', '#!/bin/sh\ntrap "" TERM HUP PIPE\nwhile :; do sleep 1; done\n');
-    // A botjury of its own (a node process that starts one sandboxed bot and says its processes), killed without warning.
-    const jury = script('jury.mjs', `import { BotProcess } from ${JSON.stringify(path.join(ROOT, 'dist/harness/core/bot-process.js'))};
+    const dist = (file: string): string => JSON.stringify(path.join(ROOT, 'dist/harness/core', file));
+    const jury = script('jury.mjs', `import { BotProcess } from ${dist('bot-process.js')};
+import { startWatchdogForTest } from ${dist('watchdog.js')};
+${options.watchdog ? '' : "await startWatchdogForTest('/nonexistent/sh');"}
 const bot = await BotProcess.start({ argv: [${JSON.stringify(forever)}] }, { cwd: ${JSON.stringify(freshCwd())}, invokedFrom: '/', isolate: { freshCwd: true } }, () => undefined);
 for (let tries = 0; tries < 200 && bot.processIds().length < 2; tries++) await new Promise((r) => setTimeout(r, 10));
 console.log(JSON.stringify([bot.pid, ...bot.processIds()]));
 setInterval(() => undefined, 1000);
 `);
-    // No cgroup: the next botjury to start anywhere on the machine would empty a dead botjury's cgroup
-    // (containment.ts), which must not be what ends this sandbox.
-    const child = execa(process.execPath, [jury], { reject: false, stdin: 'ignore', env: { BOTJURY_NO_CGROUP: '1' } });
+    const child = execa(process.execPath, [jury], { reject: false, stdin: 'ignore', env: { BOTJURY_NO_CGROUP: '1', ...(options.path ? { PATH: options.path } : {}) } });
     let pids: number[] = [];
     try {
       const line = await new Promise<string>((resolve, reject) => {
@@ -138,16 +144,46 @@ setInterval(() => undefined, 1000);
       });
       pids = JSON.parse(line) as number[];
       expect(pids.length).toBeGreaterThanOrEqual(3); // bubblewrap, the shell, its sleep
+      // The sandbox's pid 1 (the shell's parent) too: it holds the sandbox.
+      pids.push(Number(statFields(pids[1]!)[1]));
       for (const pid of pids) expect(running(pid), `pid ${pid} before`).toBe(true);
+      await options.ready?.(pids);
       child.kill('SIGKILL');
       await child;
-      const until = Date.now() + 3000;
+      const until = Date.now() + 5000;
       while (pids.some(running) && Date.now() < until) await sleep(25);
-      expect(pids.filter(running), 'left behind').toEqual([]);
+      const left = pids.filter(running).map((pid) => `${pid} ${readFileSync(`/proc/${pid}/stat`, 'latin1')} wchan ${readFileSync(`/proc/${pid}/wchan`, 'latin1')}`);
+      return { pids, left };
     } finally {
       child.kill('SIGKILL');
       for (const pid of pids) if (running(pid)) process.kill(pid, 'SIGKILL');
     }
+  }
+
+  it('dies with botjury, however soon after its start: the watchdog ends bubblewrap and the sandbox\'s pid 1, whose own death signal is armed only after it forks the bot', async () => {
+    // A bubblewrap without --die-with-parent: the sandbox is as it is until its pid 1 arms that signal
+    // (CI, stop 43: a botjury killed just then left the bot running). Only the watchdog can end it.
+    const realBwrap = (await execa('sh', ['-c', 'command -v bwrap'])).stdout.trim();
+    const bin = mkdtempSync(path.join(tmp, 'bin-'));
+    chmodSync(bin, 0o755);
+    writeFileSync(path.join(bin, 'bwrap'), `#!/bin/sh
+for a in "$@"; do shift; [ "$a" = --die-with-parent ] || set -- "$@" "$a"; done
+exec ${realBwrap} "$@"
+`, { mode: 0o755 });
+    const { left } = await killedJury({ watchdog: true, path: `${bin}:${process.env.PATH ?? ''}` });
+    expect(left, 'left behind').toEqual([]);
+  });
+
+  it('dies with botjury without a watchdog, once the sandbox is running: bubblewrap\'s --die-with-parent', async () => {
+    const { left } = await killedJury({
+      watchdog: false,
+      // bubblewrap's own promise: its pid 1 arms the signal before it waits for its children.
+      ready: async (pids) => {
+        const init = pids[pids.length - 1]!;
+        for (let tries = 0; tries < 400 && readFileSync(`/proc/${init}/wchan`, 'latin1') !== 'do_wait'; tries++) await sleep(5);
+      },
+    });
+    expect(left, 'left behind').toEqual([]);
   });
 
   it('a sandbox that cannot be set up is botjury\'s fault: exit 2, one line with bubblewrap\'s own words', async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess, startupFailureHint } from '../../harness/core/bot-process.js';
-import { cgroupFiles, notePidCounter, ProcessTree, removeStaleCgroups, type BotCgroup } from '../../harness/core/containment.js';
+import { BotCgroup, cgroupFiles, notePidCounter, ProcessTree, removeStaleCgroups } from '../../harness/core/containment.js';
 import { allPids } from '../../harness/core/proc.js';
 import { ROOT, runJson, running, scratchDir } from '../helpers.js';
 
@@ -199,6 +199,9 @@ describe('containment: nothing a bot starts survives the run', () => {
       bot = await BotProcess.start({ argv: ['sh', '-c', 'trap "" TERM; echo up; exec sleep 30'] }, { cwd: scratchDir('botjury-'), invokedFrom: ROOT }, ignore);
       for (let tries = 0; tries < 300 && !bot.takeLine(); tries++) await sleep(10);
       if (bot.containment === 'tracking') ctx.skip(); // no writable cgroup here
+      // botjury's own move out of the bot's cgroup (slowed too) must be over: until then the cgroup
+      // holds botjury and is killed pid by pid, never whole (CI's loaded step got there first once).
+      await BotCgroup.settled();
       await bot.stop();
     } finally {
       clearInterval(ticker);

@@ -781,7 +781,7 @@ export class BotProcess implements BotIo {
     // Empty now; removed off the event loop, after the game (the kernel takes ~1 ms for a cgroup that held processes).
     if (this.tree.cgroup) afterwards(this.tree.cgroup.removeAsync(1000));
     forgetProcFiles(this.tree.everyPid());
-    if (this.exit !== null) for (const pid of [this.pid, ...(this.sandbox?.shell ?? [])]) forgetBot(pid); // reaped: its pid may be another process's soon
+    if (this.exit !== null) for (const pid of new Set([this.pid, ...(this.sandbox?.shell ?? [])])) forgetBot(pid); // reaped: its pid may be another process's soon
     live.delete(this);
     watched.delete(this);
     this.child.stdin.destroy();

@@ -270,11 +270,18 @@ function parseBotLog(file: string): Map<number, BotGame> {
   const games = new Map<number, BotGame>();
   let game: BotGame | undefined;
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  for (const line of text.split('\n')) {
+  // A bot killed while it appends its line (its late reply ended the game) can leave a line cut at a page
+  // boundary of the file, and the next bot's first line then follows on the same line: split there, and
+  // skip what is cut (a W line cut short has fewer fields, or a last stamp cut to fewer digits).
+  for (const line of text.replace(/(\d)(?=[SRW] )/g, '$1\n').split('\n')) {
+    if (!/^(S \d+ \d+ \d+|R \d+|W \d+ \d+ \d+)$/.test(line)) continue;
     const [kind, a, b, c] = line.split(' ');
     if (kind === 'S') games.set(Number(a), (game = { turnsRead: 0, writes: [] }));
     else if (kind === 'R') game!.turnsRead++;
-    else if (kind === 'W') game!.writes.push({ readNs: BigInt(a!), beforeWriteNs: BigInt(b!), afterWriteNs: BigInt(c!) });
+    else {
+      const w = { readNs: BigInt(a!), beforeWriteNs: BigInt(b!), afterWriteNs: BigInt(c!) };
+      if (w.readNs <= w.beforeWriteNs && w.beforeWriteNs <= w.afterWriteNs) game!.writes.push(w);
+    }
   }
   return games;
 }

@@ -274,13 +274,14 @@ function parseBotLog(file: string): Map<number, BotGame> {
   // boundary of the file, and the next bot's first line then follows on the same line: split there, and
   // skip what is cut (a W line cut short has fewer fields, or a last stamp cut to fewer digits).
   for (const line of text.replace(/(\d)(?=[SRW] )/g, '$1\n').split('\n')) {
-    if (!/^(S \d+ \d+ \d+|R \d+|W \d+ \d+ \d+)$/.test(line)) continue;
+    if (!/^(S \d+ \d+|R \d+|W \d+ \d+ \d+)$/.test(line)) continue;
     const [kind, a, b, c] = line.split(' ');
     if (kind === 'S') games.set(Number(a), (game = { turnsRead: 0, writes: [] }));
-    else if (kind === 'R') game!.turnsRead++;
+    else if (!game) continue; // a game whose first line was cut: its bot's result is unpaired, and the bench says so
+    else if (kind === 'R') game.turnsRead++;
     else {
       const w = { readNs: BigInt(a!), beforeWriteNs: BigInt(b!), afterWriteNs: BigInt(c!) };
-      if (w.readNs <= w.beforeWriteNs && w.beforeWriteNs <= w.afterWriteNs) game!.writes.push(w);
+      if (w.readNs <= w.beforeWriteNs && w.beforeWriteNs <= w.afterWriteNs) game.writes.push(w);
     }
   }
   return games;

@@ -152,7 +152,14 @@ setInterval(() => undefined, 1000);
       await child;
       const until = Date.now() + 5000;
       while (pids.some(running) && Date.now() < until) await sleep(25);
-      const left = pids.filter(running).map((pid) => `${pid} ${readFileSync(`/proc/${pid}/stat`, 'latin1')} wchan ${readFileSync(`/proc/${pid}/wchan`, 'latin1')}`);
+      const said = (file: string): string => {
+        try {
+          return readFileSync(file, 'latin1');
+        } catch {
+          return '(gone)';
+        }
+      };
+      const left = pids.filter(running).map((pid) => `${pid} ${said(`/proc/${pid}/stat`)} wchan ${said(`/proc/${pid}/wchan`)}`);
       return { pids, left };
     } finally {
       child.kill('SIGKILL');

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, existsSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { BotCgroup, ENTER_ITSELF_SCRIPT, ENTER_ITSELF_SHELL, ProcessTree, type SpawnsAhead } from './containment.js';
+import { BotCgroup, ENTER_ITSELF_SCRIPT, ENTER_ITSELF_SHELL, ProcessTree, signal as sendSignal, type SpawnsAhead } from './containment.js';
 import { deathGuardPrefix, forgetBot, startDeathWatch, watchBot, watchdogPid } from './watchdog.js';
 import { fdTarget, forgetProcFiles, processIdentity, sampleSched, stdinWait, type ProcessIdentity, type SchedSample, type StdinWait } from './proc.js';
 import { openSandbox, sandboxExit, sandboxLaunch, SandboxError, type SandboxLaunch } from './isolation.js';
@@ -225,16 +225,6 @@ function forgetOnExit(child: ChildProcessWithoutNullStreams): void {
   const pid = child.pid!;
   if (child.exitCode !== null || child.signalCode !== null) forgetBot(pid);
   else child.once('exit', () => forgetBot(pid));
-}
-
-/** SIGKILL to a process still the one identified (its start time unchanged). */
-function killIfSame(id: ProcessIdentity | null): void {
-  if (!id || processIdentity(id.pid)?.start !== id.start) return;
-  try {
-    process.kill(id.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
 }
 
 /** Resolves the command as the user meant it from where they ran botjury (the bot runs elsewhere). */
@@ -475,10 +465,11 @@ export class BotProcess implements BotIo {
         child.on('error', () => undefined);
         // Its pid 1 first: it has not armed its death signal yet, and once bwrap is gone the closed
         // --block-fd would let it run the bot.
-        killIfSame(held.init);
+        const init = held.init;
+        if (init && processIdentity(init.pid)?.start === init.start) sendSignal(init.pid, 'SIGKILL');
         child.kill('SIGKILL');
         forgetOnExit(child);
-        if (held.init) forgetBot(held.init.pid);
+        if (init) forgetBot(init.pid);
         await cgroup?.killAllAsync();
         await cgroup?.removeAsync(200);
         throw new HarnessError(`bot could not be started: ${(e as Error).message}`);

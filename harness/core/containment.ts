@@ -567,7 +567,8 @@ function readCgroupParents(): [CgroupKind, string][] {
   return parents;
 }
 
-function signal(pid: number, sig: NodeJS.Signals): void {
+/** Sends `sig` to `pid`, quietly when it is gone. */
+export function signal(pid: number, sig: NodeJS.Signals): void {
   try {
     process.kill(pid, sig);
   } catch {

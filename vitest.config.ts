@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/sequencer.js';
 
 /**
  * The folder of the Python that the tests' `python3` runs, first on their PATH. The suite starts Python
@@ -57,6 +58,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     fileParallelism: true,
+    // The longest files first (test/sequencer.ts, test/durations.json): no long file left to run alone at the end.
+    sequence: { sequencer: LongestFirstSequencer },
     // One test file more than there are cores: the files spend about a quarter of their time waiting on
     // bots and timers (2 files on 2 cores kept the cores 76 % busy). CI's second run adds two busy
     // loops per core, and the timing verdicts hold there too.

@@ -25,6 +25,7 @@ const essence = (r: ReportResult) => ({
   name: r.name,
   role: r.role,
   status: r.status,
+  error: r.error, // a harness or referee fault: its message, so that a failure here says what it was
   violations: r.violations.map((v) => ({ code: v.code, ply: v.ply, message: v.message, expected: v.expected, actual: v.actual })),
   outcome: r.outcome,
   goals: r.goals,

@@ -113,8 +113,7 @@ export class BotCgroup {
       } else {
         group = await BotCgroup.make();
         if (!group) return { child: spawnChild(), cgroup: null };
-        entered = await group.writeAsync('cgroup.procs', String(process.pid));
-        if (entered) BotCgroup.botjuryInside = true;
+        entered = await BotCgroup.enter(group);
       }
       let child: T;
       try {
@@ -305,9 +304,8 @@ export class BotCgroup {
       if (BotCgroup.spawnsAhead === 0 || BotCgroup.botjuryInside) return;
       const group = await BotCgroup.make();
       if (!group) return;
-      if (await group.writeAsync('cgroup.procs', String(process.pid))) {
+      if (await BotCgroup.enter(group)) {
         group.holdsBotjury = true;
-        BotCgroup.botjuryInside = true;
         BotCgroup.waitingIn = group;
       } else await group.removeAsync(0);
     });
@@ -322,6 +320,21 @@ export class BotCgroup {
       await group.leave();
       if (!group.holdsBotjury) await group.removeAsync(1000);
     });
+  }
+
+  /**
+   * botjury into `group` (a cgroup made for a bot). Known to be inside from before the write: the kernel
+   * may have moved botjury well before the write's completion reaches the event loop (a grace period
+   * later), and a process forked meanwhile by a path that does not take the spawn lock (a referee's
+   * spawnEnteringItself) would be born in the bot's cgroup, be listed there by the bot's first look, and
+   * be ended with the bot. Back to outside only if the write failed (botjury did not move).
+   */
+  private static async enter(group: BotCgroup): Promise<boolean> {
+    const wasInside = BotCgroup.botjuryInside;
+    BotCgroup.botjuryInside = true;
+    const entered = await group.writeAsync('cgroup.procs', String(process.pid));
+    if (!entered) BotCgroup.botjuryInside = wasInside;
+    return entered;
   }
 
   /** Runs `work` once the spawn (and move) under way is done, holding the spawn lock while it runs. */

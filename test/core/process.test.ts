@@ -213,6 +213,46 @@ describe('containment: nothing a bot starts survives the run', () => {
     expect(longestGapMs).toBeLessThan(100);
   });
 
+  it("never starts a referee inside a bot's cgroup while botjury's move into it is still under way (the bot would count the referee as its own, and end it)", async (ctx) => {
+    // CI's suite once saw a reused referee "killed by SIGTERM without answering": started while
+    // botjury's move into the next bot's cgroup was done in the kernel but not yet known to botjury,
+    // the referee was born in that cgroup, listed there by the bot's first look, and ended with the bot.
+    // Here the move is done at once and known 300 ms later: what starts meanwhile without the spawn
+    // lock (a referee enters a cgroup of its own) must not be forked where botjury is then.
+    const real = { ...cgroupFiles };
+    cgroupFiles.writeFile = async (file: string, value: string): Promise<void> => {
+      await real.writeFile(file, value);
+      if (path.basename(file) === 'cgroup.procs' && value === String(process.pid)) await sleep(300);
+    };
+    const cgroupNow = (): string => readFileSync('/proc/self/cgroup', 'utf8');
+    const home = cgroupNow();
+    let bot: { child: ReturnType<typeof spawn>; cgroup: BotCgroup | null } | undefined;
+    let referee: { child: ReturnType<typeof spawn>; cgroup: BotCgroup | null } | undefined;
+    let forkedIn = '';
+    try {
+      const botStart = BotCgroup.spawnInside(() => spawn('sleep', ['30'], { stdio: 'ignore', detached: true }));
+      for (let tries = 0; tries < 200 && cgroupNow() === home; tries++) await sleep(5);
+      if (cgroupNow() === home) {
+        bot = await botStart;
+        ctx.skip(); // no writable cgroup here
+      }
+      referee = await BotCgroup.spawnEnteringItself(() => {
+        forkedIn = cgroupNow();
+        return spawn('sleep', ['30'], { stdio: 'ignore', detached: true });
+      });
+      bot = await botStart;
+    } finally {
+      Object.assign(cgroupFiles, real);
+      await BotCgroup.settled();
+      for (const started of [bot, referee]) {
+        started?.child.kill('SIGKILL');
+        await started?.cgroup?.removeAsync(1000);
+      }
+    }
+    expect(bot.cgroup).not.toBeNull();
+    expect(forkedIn).not.toContain(path.basename(bot.cgroup!.dir));
+  });
+
   it("takes a process it judged a stranger as the bot's once the bot's cgroup lists it (a fork is in /proc a moment before its cgroup lists it)", async () => {
     const leader = spawn('sleep', ['30'], { stdio: 'ignore' });
     await new Promise((r) => setTimeout(r, 20)); // a later clock tick: started after the leader

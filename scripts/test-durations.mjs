@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+const root = path.resolve(import.meta.dirname, '..');
 const [report] = process.argv.slice(2);
 if (!report) {
   console.error('usage: node scripts/test-durations.mjs <vitest JSON report>');

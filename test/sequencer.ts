@@ -25,11 +25,9 @@ export function readDurations(file = TABLE): Map<string, number> {
  * `durationOf` returns seconds, or undefined when unknown.
  */
 export function longestFirst<T>(files: readonly T[], durationOf: (file: T) => number | undefined): T[] {
-  const keyed = files.map((file, i) => ({ file, i, d: durationOf(file) }));
-  keyed.sort((a, b) => {
-    if (a.d === undefined || b.d === undefined) return a.d === undefined && b.d !== undefined ? -1 : b.d === undefined && a.d !== undefined ? 1 : a.i - b.i;
-    return b.d - a.d || a.i - b.i;
-  });
+  // Unknown counts as longest; Array.prototype.sort is stable, so ties keep the order given.
+  const keyed = files.map((file) => ({ file, d: durationOf(file) ?? Infinity }));
+  keyed.sort((a, b) => (a.d === b.d ? 0 : a.d < b.d ? 1 : -1));
   return keyed.map((k) => k.file);
 }
 

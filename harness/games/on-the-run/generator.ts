@@ -99,35 +99,52 @@ function scatter(rng: Rng, n: number): Point[] {
  */
 function planarNetwork(points: Point[], nodes: number[], k: number): Edge[] {
   const edges: Edge[] = [];
-  const has = new Set<string>();
-  const key = (a: number, b: number) => (a < b ? `${a},${b}` : `${b},${a}`);
+  const size = points.length;
+  const has = new Set<number>();
+  const degrees = new Array<number>(size).fill(0);
+  // Only what lies in a candidate's bounding box can make it conflict (conflict and onSegment say no to
+  // everything else): grids of the kept edges and of the cities find those without looking at all of
+  // them (a 200-city field: ~2,000 candidates against up to ~500 edges and 200 cities each).
+  const kept = new SegmentGrid();
+  const cities = new SegmentGrid();
+  for (const c of nodes) cities.add(c, points[c]!, points[c]!);
   const tryAdd = (a: number, b: number): boolean => {
-    if (a === b || has.has(key(a, b))) return false;
-    if (edges.some(([c, d]) => conflict(points, a, b, c, d))) return false;
+    const pairKey = a < b ? a * size + b : b * size + a;
+    if (a === b || has.has(pairKey)) return false;
+    const pa = points[a]!;
+    const pb = points[b]!;
+    if (kept.some(pa, pb, (e) => conflict(points, a, b, edges[e]![0], edges[e]![1]))) return false;
     // A road must not run through a third city.
-    if (nodes.some((c) => c !== a && c !== b && onSegment(points[a]!, points[b]!, points[c]!))) return false;
+    if (cities.some(pa, pb, (c) => c !== a && c !== b && onSegment(pa, pb, points[c]!))) return false;
+    kept.add(edges.length, pa, pb);
     edges.push([a, b]);
-    has.add(key(a, b));
+    has.add(pairKey);
+    degrees[a]!++;
+    degrees[b]!++;
     return true;
   };
-  const byLength = (pairs: Edge[]) => pairs.sort((x, y) => d2(points, x) - d2(points, y));
+  // Sorted by length, ties kept in their order (as sorting with the lengths computed in the comparison did).
+  const byLength = (pairs: Edge[]): Edge[] => {
+    const lengths = pairs.map((pair) => d2(points, pair));
+    return pairs
+      .map((_, i) => i)
+      .sort((x, y) => lengths[x]! - lengths[y]!)
+      .map((i) => pairs[i]!);
+  };
 
   const candidates: Edge[] = [];
-  for (const a of nodes) {
-    const near = nodes.filter((b) => b !== a).sort((x, y) => dist2(points[a]!, points[x]!) - dist2(points[a]!, points[y]!));
-    for (const b of near.slice(0, k)) candidates.push([a, b]);
-  }
+  for (const a of nodes) for (const b of nearest(points, nodes, a, k)) candidates.push([a, b]);
   for (const [a, b] of byLength(candidates)) tryAdd(a, b);
 
   const minLinks = Math.min(2, nodes.length - 1);
   for (const a of nodes) {
-    if (degree(edges, a) >= minLinks) continue;
+    if (degrees[a]! >= minLinks) continue;
     for (const [, b] of byLength(nodes.filter((b) => b !== a).map((b): Edge => [a, b]))) {
-      if (tryAdd(a, b) && degree(edges, a) >= minLinks) break;
+      if (tryAdd(a, b) && degrees[a]! >= minLinks) break;
     }
   }
   for (;;) {
-    const comp = components(points.length, edges, nodes);
+    const comp = components(size, edges, nodes);
     if (new Set(nodes.map((c) => comp[c])).size <= 1) break;
     const bridges = byLength(nodes.flatMap((a) => nodes.filter((b) => a < b && comp[a] !== comp[b]).map((b): Edge => [a, b])));
     if (!bridges.some(([a, b]) => tryAdd(a, b))) throw new Error('map generator: cannot connect the network without crossings');
@@ -136,23 +153,106 @@ function planarNetwork(points: Point[], nodes: number[], k: number): Edge[] {
 }
 
 /**
+ * Items (segments, or cities as segments of no length) by the cells of a grid over the plane that their
+ * bounding boxes cover. Two boxes that meet share a point, and so a cell: `some` visits every item whose
+ * box meets the one asked about (and others near it), each once.
+ */
+class SegmentGrid {
+  private static readonly CELL = 50;
+  private static readonly PER_SIDE = Math.ceil(SIDE / SegmentGrid.CELL);
+  /** By cell (row by row), made when something is first put in it. */
+  private readonly cells: (number[] | undefined)[] = new Array(SegmentGrid.PER_SIDE ** 2);
+  private readonly visited: number[] = [];
+  private visit = 0;
+
+  add(item: number, p: Point, q: Point): void {
+    this.forCells(p, q, (index) => {
+      (this.cells[index] ??= []).push(item);
+      return false;
+    });
+  }
+
+  some(p: Point, q: Point, test: (item: number) => boolean): boolean {
+    const visit = ++this.visit;
+    return this.forCells(p, q, (index) => {
+      for (const item of this.cells[index] ?? []) {
+        if (this.visited[item] === visit) continue;
+        this.visited[item] = visit;
+        if (test(item)) return true;
+      }
+      return false;
+    });
+  }
+
+  private forCells(p: Point, q: Point, each: (index: number) => boolean): boolean {
+    const at = (v: number) => Math.min(SegmentGrid.PER_SIDE - 1, Math.max(0, Math.floor(v / SegmentGrid.CELL)));
+    const [x0, x1] = [at(Math.min(p[0], q[0])), at(Math.max(p[0], q[0]))];
+    const [y0, y1] = [at(Math.min(p[1], q[1])), at(Math.max(p[1], q[1]))];
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (each(y * SegmentGrid.PER_SIDE + x)) return true;
+    return false;
+  }
+}
+
+/**
  * Removes edges (longest first, each with probability `dropChance`) as long as both ends keep at
  * least `minDegree` links and the network stays connected.
  */
 function thin(rng: Rng, points: Point[], edges: Edge[], minDegree: number, dropChance: number): Edge[] {
-  const kept = [...edges];
-  const nodes = [...new Set(edges.flat())];
-  const order = [...edges].sort((x, y) => d2(points, y) - d2(points, x));
+  const links: Edge[][] = Array.from({ length: points.length }, () => []);
+  for (const e of edges) links[e[0]]!.push(e), links[e[1]]!.push(e);
+  const lengths = new Map(edges.map((e) => [e, d2(points, e)]));
+  const order = [...edges].sort((x, y) => lengths.get(y)! - lengths.get(x)!);
+  const dropped = new Set<Edge>();
   for (const e of order) {
     if (rng.next() >= dropChance) continue;
     const [a, b] = e;
-    if (degree(kept, a) <= minDegree || degree(kept, b) <= minDegree) continue;
-    const without = kept.filter((x) => x !== e);
-    const comp = components(points.length, without, nodes);
-    if (comp[a] !== comp[b]) continue;
-    kept.splice(kept.indexOf(e), 1);
+    if (links[a]!.length <= minDegree || links[b]!.length <= minDegree) continue;
+    // Still connected without e when its ends are: the other way round from a to b is usually a few
+    // links long (a search from a finds it long before it has seen the whole network).
+    if (!connectedWithout(links, a, b, e)) continue;
+    dropped.add(e);
+    links[a] = links[a]!.filter((x) => x !== e);
+    links[b] = links[b]!.filter((x) => x !== e);
   }
-  return kept;
+  return edges.filter((e) => !dropped.has(e));
+}
+
+/** Whether b can be reached from a over `links` without the edge `skip` (breadth first). */
+function connectedWithout(links: readonly (readonly Edge[])[], a: number, b: number, skip: Edge): boolean {
+  const seen = new Set([a]);
+  const queue = [a];
+  for (let i = 0; i < queue.length; i++) {
+    const at = queue[i]!;
+    for (const e of links[at]!) {
+      if (e === skip) continue;
+      const next = e[0] === at ? e[1] : e[0];
+      if (next === b) return true;
+      if (!seen.has(next)) seen.add(next), queue.push(next);
+    }
+  }
+  return false;
+}
+
+/**
+ * The `k` nodes nearest to `a` (a left out), nearest first, ties in the order of `nodes`: what a stable
+ * sort of all of them by distance would begin with, for a look at each (a sort was ~a third of a map's time).
+ */
+function nearest(points: Point[], nodes: readonly number[], a: number, k: number): number[] {
+  const best: number[] = [];
+  const bestDist: number[] = [];
+  const pa = points[a]!;
+  for (const b of nodes) {
+    if (b === a) continue;
+    const d = dist2(pa, points[b]!);
+    if (best.length === k && d >= bestDist[k - 1]!) continue;
+    // After every one as near or nearer: a later node never goes before an earlier one of the same distance.
+    let at = best.length;
+    while (at > 0 && bestDist[at - 1]! > d) at--;
+    best.splice(at, 0, b);
+    bestDist.splice(at, 0, d);
+    if (best.length > k) best.pop(), bestDist.pop();
+  }
+  return best;
 }
 
 function flightRoutes(points: Point[], airports: number[]): Edge[] {
@@ -193,12 +293,6 @@ function spreadOut(rng: Rng, points: Point[], from: number[], count: number): nu
     chosen.push(pool.splice(best, 1)[0]!);
   }
   return chosen;
-}
-
-function degree(edges: Edge[], node: number): number {
-  let d = 0;
-  for (const [a, b] of edges) if (a === node || b === node) d++;
-  return d;
 }
 
 function components(size: number, edges: Edge[], nodes: number[]): number[] {

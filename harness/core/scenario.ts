@@ -14,6 +14,7 @@ import { PACKAGE_ROOT, SCHEMA_DIR } from './paths.js';
 import type { Limits } from './profile.js';
 import { patternProblem } from './safe-regex.js';
 import { validatorsOf, type ValidatorSet } from './precompiled.js';
+import { builtInScenarioRead } from './built-in-scenarios.js';
 
 export type MoveValue = string | number | (string | number)[];
 
@@ -213,6 +214,30 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
     if (e instanceof FileError) throw new ScenarioFileError([{ file, line: 1, col: 1, message: e.reason }]);
     throw e;
   }
+  // One of botjury's own scenarios, as the build read it: no YAML to parse (built-in-scenarios.ts).
+  const built = builtInScenarioRead(absPath, text);
+  if (built) {
+    try {
+      return checkedScenario(file, absPath, built, games);
+    } catch (e) {
+      // A problem is reported where the YAML writes it, which only the YAML knows: read it below.
+      if (!(e instanceof ScenarioFileError)) throw e;
+    }
+  }
+  return checkedScenario(file, absPath, readScenarioYaml(file, text), games);
+}
+
+/** A scenario file's YAML, read: its value, and where its parts are written. */
+export interface ScenarioRead {
+  data: unknown;
+  /** Line and column of the node at a JSON pointer (`/steps/2`); undefined where the read does not know. */
+  at(pointer: string): { line: number; col: number } | undefined;
+  /** Line and column of a schema error (an unknown key at the key itself); undefined where the read does not know. */
+  errorAt(err: ErrorObject): { line: number; col: number } | undefined;
+}
+
+/** Reads a scenario file's YAML; throws ScenarioFileError at the YAML's own errors. */
+export function readScenarioYaml(file: string, text: string): ScenarioRead {
   const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
@@ -227,23 +252,24 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
   } catch (e) {
     throw new ScenarioFileError([{ file, line: 1, col: 1, message: `the YAML aliases (*name) expand too much (${(e as Error).message.split('\n')[0]!.toLowerCase()})` }]);
   }
+  const where = (node: YamlNode | undefined) => (node?.range ? at(node.range[0]) : undefined);
+  return { data, at: (pointer) => where(nodeAt(doc, pointer)), errorAt: (err) => where(errorNode(doc, err)) };
+}
+
+/** The scenario a file's read value makes, checked against the schema and the game; throws ScenarioFileError. */
+function checkedScenario(file: string, absPath: string, read: ScenarioRead, games: readonly GameDefinition[]): Scenario {
+  const { data } = read;
   // Every mistake of the file in one pass — the schema's, then the game's (roles, profiles, goals,
   // patterns) as far as the parts they need are valid — sorted by line, each with a suggestion where
   // one is near.
   const problems: ScenarioProblem[] = [];
   const problem = (instancePath: string, message: string): void => {
-    const node = nodeAt(doc, instancePath);
-    const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
-    problems.push({ file, ...pos, message });
+    problems.push({ file, ...(read.at(instancePath) ?? { line: 1, col: 1 }), message });
   };
   const validate = schemaValidator();
   const schemaErrors = validate(data) ? [] : (validate.errors ?? []);
   const allowedKeys = keysAllowed(schemaErrors);
-  for (const err of simplifyErrors(schemaErrors)) {
-    const node = errorNode(doc, err);
-    const pos = node?.range ? at(node.range[0]) : { line: 1, col: 1 };
-    problems.push({ file, ...pos, message: describeError(err, allowedKeys) });
-  }
+  for (const err of simplifyErrors(schemaErrors)) problems.push({ file, ...(read.errorAt(err) ?? { line: 1, col: 1 }), message: describeError(err, allowedKeys) });
   const raw = (data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {}) as Record<string, unknown>;
   const wrongAt = (p: string): boolean => schemaErrors.some((e) => e.instancePath === p || e.instancePath.startsWith(`${p}/`));
   // A game id the schema refused is not looked up (nor searched for as an installed package).
@@ -282,7 +308,7 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
   if (!game) throw new ScenarioFileError([{ file, line: 1, col: 1, message: 'scenario: missing \'game\'' }]); // the schema requires it
 
   const steps = Array.isArray(raw.steps)
-    ? (raw.steps as unknown[]).map((s, i) => toStep(s, i, nodeAt(doc, `/steps/${i}`)?.range ? at(nodeAt(doc, `/steps/${i}`)!.range![0]).line : 0))
+    ? (raw.steps as unknown[]).map((s, i) => toStep(s, i, read.at(`/steps/${i}`)?.line ?? 0))
     : undefined;
   return {
     file,
@@ -295,7 +321,7 @@ export function loadScenario(absPath: string, cwd: string, games: readonly GameD
     seed: (raw.seed as number | string | undefined) ?? 0,
     ...(raw.profile !== undefined ? { profile: String(raw.profile) } : {}),
     ...(raw.opponent !== undefined ? { opponent: String(raw.opponent) } : {}),
-    ...(raw.opponent !== undefined && nodeAt(doc, '/opponent')?.range ? { opponentAt: at(nodeAt(doc, '/opponent')!.range![0]) } : {}),
+    ...(raw.opponent !== undefined && read.at('/opponent') ? { opponentAt: read.at('/opponent')! } : {}),
     tags: (raw.tags as string[] | undefined) ?? [],
     requires: ((raw.requires as string[] | undefined) ?? []).map((r) => path.resolve(path.dirname(absPath), r)),
     ...(raw.limits ? { limits: raw.limits as Limits } : {}),

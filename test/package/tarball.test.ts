@@ -45,7 +45,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('the npm package', () => {
   it('holds what runs and nothing else', () => {
-    for (const needed of ['bin/botjury.js', 'dist/cli/botjury.js', 'dist/cli/yaml.cjs', 'dist/harness/cli.js', 'dist/harness/index.js', 'dist/harness/index.d.ts', 'schemas/scenario.schema.json',
+    for (const needed of ['bin/botjury.js', 'dist/cli/botjury.js', 'dist/cli/yaml.cjs', 'dist/parsed/scenarios.json', 'dist/harness/cli.js', 'dist/harness/index.js', 'dist/harness/index.d.ts', 'schemas/scenario.schema.json',
       'scenarios/alquerque/capture-continuation.yaml', 'scenarios/amazes/mazes/dead-end-starts.txt', 'examples/alquerque/python/bot.py', 'README.md', 'docs/reports.md'])
       expect(files).toContain(needed);
     // The README links the CI templates and the action: they ship.

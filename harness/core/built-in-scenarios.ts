@@ -57,9 +57,10 @@ export function builtInScenarioKey(absPath: string): string | null {
 }
 
 /** The build's read of a file under scenarios/ whose text is exactly `text`, or undefined. */
-export function builtInScenarioRead(absPath: string, text: string, entries = builtInScenarios()): ScenarioRead | undefined {
+export function builtInScenarioRead(absPath: string, text: string): ScenarioRead | undefined {
   const key = builtInScenarioKey(absPath);
-  const entry = key === null ? undefined : entries?.get(key);
+  // A user's file never loads the table.
+  const entry = key === null ? undefined : builtInScenarios()?.get(key);
   if (!entry || entry.text !== text) return undefined;
   const at = (pointer: string) => {
     const pos = Object.hasOwn(entry.at, pointer) ? entry.at[pointer] : undefined;

@@ -528,9 +528,16 @@ async function matchSection(): Promise<void> {
 
     // The same suite judged by the built-in game and by the referee program (Python, protocol 2).
     const twin = path.join(dir, 'twin');
+    // The built-in side runs a copy too: botjury's own scenarios come read from the build
+    // (dist/parsed), a copy's YAML is read as the twin's is; the figure is the referee's, not the loading's.
+    const builtInSuite = path.join(dir, 'built-in');
     fs.mkdirSync(twin);
-    for (const f of fs.readdirSync(path.join(PACKAGE_ROOT, 'scenarios', 'alquerque')))
-      fs.writeFileSync(path.join(twin, f), fs.readFileSync(path.join(PACKAGE_ROOT, 'scenarios', 'alquerque', f), 'utf8').replace(/^game: alquerque$/m, 'game: alquerque-py'));
+    fs.mkdirSync(builtInSuite);
+    for (const f of fs.readdirSync(path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'))) {
+      const text = fs.readFileSync(path.join(PACKAGE_ROOT, 'scenarios', 'alquerque', f), 'utf8');
+      fs.writeFileSync(path.join(twin, f), text.replace(/^game: alquerque$/m, 'game: alquerque-py'));
+      fs.writeFileSync(path.join(builtInSuite, f), text);
+    }
     // Alternated, three of each (one pair moved by 20 % from run to run): the medians compared. The
     // referee's `python3` as PATH finds it, and, where that is a version manager's shim (pyenv's execs
     // bash scripts first: ~80 ms a start here), the interpreter it runs, first on PATH.
@@ -552,7 +559,7 @@ async function matchSection(): Promise<void> {
     };
     const referee = (env?: NodeJS.ProcessEnv) => timedCli(['run', twin, '--jobs', '1', '--game-module', path.join(PACKAGE_ROOT, 'examples', 'games', 'alquerque-py', 'game.json'), '--reporter', `json=${suiteReport}`, '--', cBot('alquerque')], env);
     for (let i = 0; i < (QUICK ? 1 : 7); i++) {
-      builtIns.push(timedCli(['run', path.join(PACKAGE_ROOT, 'scenarios', 'alquerque'), '--jobs', '1', '--reporter', `json=${suiteReport}`, '--', cBot('alquerque')]));
+      builtIns.push(timedCli(['run', builtInSuite, '--jobs', '1', '--reporter', `json=${suiteReport}`, '--', cBot('alquerque')]));
       durations.builtIn.push(gamesTotals().durationMs);
       programs.push(referee());
       if (direct) directs.push(referee(direct));

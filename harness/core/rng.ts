@@ -9,6 +9,11 @@ export interface Rng {
   shuffle<T>(items: T[]): T[];
   /** An independent stream for one purpose (e.g. 'opponent', 'maze'), stable whatever else draws. */
   fork(label: string): Rng;
+  /**
+   * A name for the numbers this Rng draws from its start: two with the same name draw the same ones.
+   * botjury's Rngs have one; a game may use it to share what it makes from a fresh fork (nothing drawn yet).
+   */
+  readonly stream?: string;
 }
 
 /** The number a referee gets as its seed: the seed itself, or a hash (FNV-1a) of a text seed. */
@@ -69,6 +74,7 @@ function sfc32([a, b, c, d]: [number, number, number, number], label = ''): Rng 
       return items;
     },
     fork: (forkLabel) => sfc32(hashSeed(`${seedText}/${forkLabel}`), forkLabel),
+    stream: seedText, // the generator's whole state at its start, and its label
   };
   return rng;
 }

@@ -1,7 +1,8 @@
 // connect.txt parsing, the promised map properties, and the seeded generator.
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { createRng } from '../../harness/core/rng.js';
+import { createRng, type Rng } from '../../harness/core/rng.js';
+import { fieldAndDistances, loadField } from '../../harness/games/on-the-run/field.js';
 import { displayData, generateMap } from '../../harness/games/on-the-run/generator.js';
 import { EXAMPLE_MAP } from './fixtures.js';
 import { formatConnect, MapError, mapProblems, modesBetween, neighbourCities, parseConnect, distancesFrom } from '../../harness/games/on-the-run/map.js';
@@ -148,5 +149,43 @@ describe('generated maps', () => {
   test('bad options are refused', () => {
     expect(() => generateMap(createRng(1), { cities: 4 })).toThrow(/cities must be 5..200/);
     expect(() => generateMap(createRng(1), { cities: 201 })).toThrow(/cities must be 5..200/);
+  });
+});
+
+describe('a generated field shared by the games of a process', () => {
+  // A check makes each scenario's game to check it, then again for each role: the field is made once.
+  const fresh = (seed: string) => createRng(seed).fork('map');
+
+  test('the same stream and options give the same field and table, once, as loadField makes them', () => {
+    const a = fieldAndDistances({ generate: { cities: 40 } }, '.', fresh('shared/1'));
+    const b = fieldAndDistances({ generate: { cities: 40 } }, '.', fresh('shared/1'));
+    expect(b).toBe(a);
+    expect(a.field.text).toBe(loadField({ generate: { cities: 40 } }, '.', fresh('shared/1')).text);
+    expect(a.dist[1]![1]).toBe(0);
+  });
+
+  test('another seed, other options or no setup at all: another field', () => {
+    const a = fieldAndDistances({ generate: { cities: 40 } }, '.', fresh('shared/2'));
+    expect(fieldAndDistances({ generate: { cities: 40 } }, '.', fresh('shared/3'))).not.toBe(a);
+    const withDisplay = fieldAndDistances({ generate: { cities: 40, displayData: true } }, '.', fresh('shared/2'));
+    expect(withDisplay).not.toBe(a);
+    expect(withDisplay.field.text).not.toBe(a.field.text);
+    expect(fieldAndDistances(undefined, '.', fresh('shared/2')).field.map.cities).toBe(200);
+  });
+
+  test('what is shared is frozen: no game can change the next one\'s field', () => {
+    const { field, dist } = fieldAndDistances({ generate: { cities: 20 } }, '.', fresh('shared/4'));
+    expect(() => (dist[1] as number[]).push(1)).toThrow(TypeError);
+    expect(() => ((field.map.connections[0] as { a: number }).a = 99)).toThrow(TypeError);
+    expect(() => (field.map.links[1] as unknown[]).pop()).toThrow(TypeError);
+  });
+
+  test('a field from a file or text is made anew, and so is one from an Rng with no stream name', () => {
+    const text = formatConnect(generateMap(createRng('shared/5'), { cities: 10 }).map);
+    expect(fieldAndDistances({ connect: text }, '.', fresh('shared/5'))).not.toBe(fieldAndDistances({ connect: text }, '.', fresh('shared/5')));
+    const { stream: _stream, ...nameless } = fresh('shared/6');
+    const unnamed = () => ({ ...nameless, fork: nameless.fork }) as Rng;
+    const x = fieldAndDistances({ generate: { cities: 20 } }, '.', unnamed());
+    expect(fieldAndDistances({ generate: { cities: 20 } }, '.', unnamed())).not.toBe(x);
   });
 });

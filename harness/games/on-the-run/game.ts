@@ -5,8 +5,7 @@
 import { ScenarioError, type Ending, type FailureCode, type Game, type GameAction, type GameContext, type Judgement, type Outcome } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import type { ViolationDraft } from '../../core/violations.js';
-import { loadField, type OnTheRunSetup } from './field.js';
-import { distanceTable } from './map.js';
+import { fieldAndDistances, type OnTheRunSetup } from './field.js';
 import {
   closeInMove, closeInStart, keepAwayMove, keepAwayStart, keepOffMove, INSTRUMENTS, NoDetectivesMove, OPPONENTS, randomDetectivesMove, randomDetectivesStart,
   randomFugitiveMove, randomFugitiveStart, type Board,
@@ -50,8 +49,8 @@ export class OnTheRunGame implements Game {
     for (const seat of ctx.bots) if (!isSide(seat)) throw new ScenarioError(`on-the-run has roles fugitive and detectives, not '${seat}'`);
     this.bots = new Set(ctx.bots as Side[]);
     this.styles = builtInPlayers(this.bots, ctx.opponent);
-    const field = loadField(ctx.setup as OnTheRunSetup | undefined, ctx.scenarioDir, ctx.rng.fork('map'));
-    this.board = { map: field.map, dist: distanceTable(field.map) };
+    const { field, dist } = fieldAndDistances(ctx.setup as OnTheRunSetup | undefined, ctx.scenarioDir, ctx.rng.fork('map'));
+    this.board = { map: field.map, dist };
     this.connectText = field.text;
     this.positions = field.positions;
     this.rng = ctx.rng.fork('opponent');

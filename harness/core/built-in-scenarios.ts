@@ -7,6 +7,7 @@
 // is read as YAML, as is every file with a problem to report (only the YAML knows where each part is).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isInside } from './files.js';
 import { PACKAGE_ROOT, SCENARIO_DIR } from './paths.js';
 import type { ScenarioRead } from './scenario.js';
 
@@ -53,7 +54,7 @@ function isEntry(e: unknown): e is BuiltInScenario {
 /** The table's key of a file under scenarios/ (forward slashes), or null for a file elsewhere. */
 export function builtInScenarioKey(absPath: string): string | null {
   const rel = path.relative(SCENARIO_DIR, absPath);
-  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep).join('/');
+  return rel !== '' && isInside(absPath, SCENARIO_DIR) ? rel.split(path.sep).join('/') : null;
 }
 
 /** The build's read of a file under scenarios/ whose text is exactly `text`, or undefined. */

@@ -245,7 +245,8 @@ function realOrResolved(p: string): string {
   }
 }
 
-const isInside = (file: string, dir: string): boolean => {
+/** `file` is `dir` or inside it (by their paths, as given). */
+export const isInside = (file: string, dir: string): boolean => {
   const rel = path.relative(dir, file);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 };

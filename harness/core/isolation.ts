@@ -14,6 +14,7 @@ import { accessSync, chownSync, constants, lchownSync, mkdtempSync, openSync, re
 import os from 'node:os';
 import path from 'node:path';
 import { handleFd } from './bot-io.js';
+import { isInside } from './files.js';
 import { processIdentity, sleepsReading } from './proc.js';
 
 /** The uid and gid of the bot inside the sandbox ("nobody"), and on the host when botjury runs as root. */
@@ -153,7 +154,7 @@ export function sandboxLaunch(file: string, args: readonly string[], options: Sa
  */
 function bwrapOptions(cwd: string, named: readonly string[]): string[] {
   const hidden = ['/tmp', os.tmpdir(), '/run'].filter(isDir).map(realOr).filter((d, i, all) => d !== '/' && all.indexOf(d) === i);
-  const roots = hidden.filter((d) => !hidden.some((o) => o !== d && within(d, o)));
+  const roots = hidden.filter((d) => !hidden.some((o) => o !== d && isInside(d, o)));
   const argv = [
     '--unshare-all', '--unshare-user', '--disable-userns',
     '--uid', String(SANDBOX_ID), '--gid', String(SANDBOX_ID),
@@ -167,12 +168,12 @@ function bwrapOptions(cwd: string, named: readonly string[]): string[] {
   // the hidden one: a program's modules sit beside it or in a folder next to its own (a bot in a
   // checkout under /tmp imports from ../lib). Where that folder holds a hidden one (botjury's temporary
   // folder: the other seats' folders would show), only the file's own folder, or the file alone.
-  const holdsHidden = (dir: string): boolean => hidden.some((h) => within(h, dir));
+  const holdsHidden = (dir: string): boolean => hidden.some((h) => isInside(h, dir));
   const back = new Set<string>();
   for (const name of named) {
     for (const p of new Set([name, realOr(name)])) {
-      const root = roots.find((h) => within(p, h));
-      if (root === undefined || within(p, cwd)) continue;
+      const root = roots.find((h) => isInside(p, h));
+      if (root === undefined || isInside(p, cwd)) continue;
       const top = path.join(root, path.relative(root, p).split(path.sep)[0]!);
       const folder = path.dirname(p);
       back.add(top !== p && !holdsHidden(top) ? top : holdsHidden(folder) ? p : folder);
@@ -440,8 +441,3 @@ function realOr(p: string): string {
   }
 }
 
-/** `p` is `dir` or inside it. */
-function within(p: string, dir: string): boolean {
-  const rel = path.relative(dir, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}

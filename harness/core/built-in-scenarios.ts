@@ -30,24 +30,31 @@ let table: ReadonlyMap<string, BuiltInScenario> | null | undefined;
 
 /** The build's table, read once; null without a build (or a damaged one: the YAML is read instead). */
 export function builtInScenarios(): ReadonlyMap<string, BuiltInScenario> | null {
-  if (table !== undefined) return table;
-  table = null;
-  if (!existsSync(BUILT_IN_SCENARIOS_FILE)) return table;
-  try {
-    const parsed = JSON.parse(readFileSync(BUILT_IN_SCENARIOS_FILE, 'utf8')) as { format?: unknown; files?: unknown };
-    if (parsed.format !== BUILT_IN_SCENARIOS_FORMAT || typeof parsed.files !== 'object' || parsed.files === null) return table;
-    const entries = Object.entries(parsed.files as Record<string, unknown>).filter(([, e]) => isEntry(e)) as [string, BuiltInScenario][];
-    table = new Map(entries);
-  } catch {
-    // A damaged build: every file is read as YAML.
-  }
+  if (table === undefined) table = existsSync(BUILT_IN_SCENARIOS_FILE) ? parseBuiltInScenarios(readFileSync(BUILT_IN_SCENARIOS_FILE, 'utf8')) : null;
   return table;
+}
+
+/** A table file's entries that have the shape of one, or null for a file that is not a table. */
+export function parseBuiltInScenarios(text: string): ReadonlyMap<string, BuiltInScenario> | null {
+  let parsed: { format?: unknown; files?: unknown };
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || parsed.format !== BUILT_IN_SCENARIOS_FORMAT || typeof parsed.files !== 'object' || parsed.files === null || Array.isArray(parsed.files)) return null;
+  return new Map(Object.entries(parsed.files as Record<string, unknown>).filter((pair): pair is [string, BuiltInScenario] => isEntry(pair[1])));
 }
 
 function isEntry(e: unknown): e is BuiltInScenario {
   if (typeof e !== 'object' || e === null) return false;
   const o = e as Record<string, unknown>;
-  if (typeof o.text !== 'string' || typeof o.json !== 'string' || typeof o.at !== 'object' || o.at === null) return false;
+  if (typeof o.text !== 'string' || typeof o.json !== 'string' || typeof o.at !== 'object' || o.at === null || Array.isArray(o.at)) return false;
+  try {
+    JSON.parse(o.json); // a damaged value is read from the YAML instead
+  } catch {
+    return false;
+  }
   return Object.values(o.at).every((p) => Array.isArray(p) && p.length === 2 && p.every((n) => Number.isSafeInteger(n) && (n as number) > 0));
 }
 

@@ -4,7 +4,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtInScenarioRead, builtInScenarios } from '../../harness/core/built-in-scenarios.js';
+import { builtInScenarioRead, builtInScenarios, parseBuiltInScenarios } from '../../harness/core/built-in-scenarios.js';
 import { SCENARIO_DIR } from '../../harness/core/paths.js';
 import { loadScenario, ScenarioFileError, type Scenario } from '../../harness/core/scenario.js';
 import { GAMES } from '../../harness/games/registry.js';
@@ -85,5 +85,29 @@ describe('built-in scenarios read at build time', () => {
     }
     expect(error).toBeInstanceOf(ScenarioFileError);
     expect((error as ScenarioFileError).problems).toEqual([expect.objectContaining({ line, col: 9, message: expect.stringMatching(/^reach: 'capture-chain' is not a goal of alquerque/) })]);
+  });
+
+  it('a damaged table is not used, and a damaged entry is left out (its file is read as YAML)', () => {
+    const good = { text: 'game: alquerque\n', json: '{"game":"alquerque"}', at: { '/steps/0': [3, 3] } };
+    const table = (files: unknown, format: unknown = 1) => JSON.stringify({ format, files });
+    for (const text of ['', 'not json', '[]', 'null', '"text"', table(null), table([]), table({ 'a.yaml': good }, 2), table({ 'a.yaml': good }, '1')])
+      expect(parseBuiltInScenarios(text), text).toBeNull();
+    const entries = parseBuiltInScenarios(table({
+      'good.yaml': good,
+      'no-text.yaml': { ...good, text: undefined },
+      'bad-json.yaml': { ...good, json: '{"game":' },
+      'at-list.yaml': { ...good, at: [] },
+      'at-zero.yaml': { ...good, at: { '/opponent': [0, 1] } },
+      'at-float.yaml': { ...good, at: { '/opponent': [1.5, 1] } },
+      'at-text.yaml': { ...good, at: { '/opponent': ['1', 1] } },
+      'at-three.yaml': { ...good, at: { '/opponent': [1, 1, 1] } },
+      'at-huge.yaml': { ...good, at: { '/opponent': [2 ** 60, 1] } },
+      'null.yaml': null,
+    }));
+    expect([...entries!.keys()]).toEqual(['good.yaml']);
+    // JSON's own `__proto__` key is a file name like any other: no prototype is touched.
+    const proto = parseBuiltInScenarios(`{"format":1,"files":{"__proto__":${JSON.stringify(good)}}}`);
+    expect([...proto!.keys()]).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).text).toBeUndefined();
   });
 });

@@ -307,6 +307,7 @@ function checkedScenario(file: string, absPath: string, read: ScenarioRead, game
   if (problems.length > 0) throw new ScenarioFileError(sortProblems(problems));
   if (!game) throw new ScenarioFileError([{ file, line: 1, col: 1, message: 'scenario: missing \'game\'' }]); // the schema requires it
 
+  const opponentAt = raw.opponent !== undefined ? read.at('/opponent') : undefined;
   const steps = Array.isArray(raw.steps)
     ? (raw.steps as unknown[]).map((s, i) => toStep(s, i, read.at(`/steps/${i}`)?.line ?? 0))
     : undefined;
@@ -321,7 +322,7 @@ function checkedScenario(file: string, absPath: string, read: ScenarioRead, game
     seed: (raw.seed as number | string | undefined) ?? 0,
     ...(raw.profile !== undefined ? { profile: String(raw.profile) } : {}),
     ...(raw.opponent !== undefined ? { opponent: String(raw.opponent) } : {}),
-    ...(raw.opponent !== undefined && read.at('/opponent') ? { opponentAt: read.at('/opponent')! } : {}),
+    ...(opponentAt ? { opponentAt } : {}),
     tags: (raw.tags as string[] | undefined) ?? [],
     requires: ((raw.requires as string[] | undefined) ?? []).map((r) => path.resolve(path.dirname(absPath), r)),
     ...(raw.limits ? { limits: raw.limits as Limits } : {}),

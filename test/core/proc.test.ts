@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readlinkSync, writeFileSync } from 'node:fs';
+import { pbkdf2 } from 'node:crypto';
+import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyThread, cpuNs, forgetProcFiles, machineStallUs, memory, stdinWait } from '../../harness/core/proc.js';
+import { classifyThread, cpuNs, forgetProcFiles, machineStallUs, memory, sampleSched, stdinWait } from '../../harness/core/proc.js';
 import { scratchDir } from '../helpers.js';
 
 const X64_READS = [0, 17, 19];
@@ -73,6 +74,43 @@ describe('reading a thread from /proc', () => {
       bot.stdin.end();
       await exited;
       expect(stdinWait([pid], identity)).toBeNull(); // its kept files fail now: nothing seen
+    } finally {
+      bot.kill('SIGKILL');
+      forgetProcFiles([pid]);
+    }
+  });
+
+  it('the descriptors kept for an ended bot are closed by forgetProcFiles before it returns; /proc/stat is read through one kept descriptor', async () => {
+    // Closing them on botjury's own thread costs ~6 µs each; queued to libuv's pool it cost that thread
+    // ~100-180 µs each over a run (proc.ts): the closes must be done, not queued, when the call returns.
+    const keptFor = (file: RegExp): number =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return file.test(readlinkSync(`/proc/self/fd/${fd}`));
+        } catch {
+          return false;
+        }
+      }).length;
+    const bot = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const pid = bot.pid!;
+    const mine = new RegExp(`^/proc/${pid}/`);
+    try {
+      const stat = /^\/proc\/stat$/;
+      const samples: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        sampleSched([pid]);
+        samples.push(keptFor(stat));
+        await new Promise((r) => setTimeout(r, 3)); // past the 2 ms a /proc/stat reading is reused
+      }
+      expect(keptFor(mine)).toBeGreaterThan(0); // its thread's schedstat, kept between replies
+      expect(samples[0]).toBeGreaterThan(0); // (another file's copy of proc.ts, in this worker, may keep one too)
+      expect(samples).toEqual([samples[0], samples[0], samples[0]]);
+      // libuv's pool kept busy meanwhile: a close queued there would still be waiting at the look below.
+      const poolBusy = Array.from({ length: 8 }, () => new Promise((r) => pbkdf2('x', 'y', 60_000, 32, 'sha256', r)));
+      forgetProcFiles([pid]);
+      expect(keptFor(mine)).toBe(0);
+      expect(keptFor(stat)).toBe(samples[0]);
+      await Promise.all(poolBusy);
     } finally {
       bot.kill('SIGKILL');
       forgetProcFiles([pid]);

@@ -98,9 +98,9 @@ describe('reading a thread from /proc', () => {
       const stat = /^\/proc\/stat$/;
       const samples: number[] = [];
       for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setTimeout(r, 3)); // past the 2 ms a /proc/stat reading is reused: each sample reads it
         sampleSched([pid]);
         samples.push(keptFor(stat));
-        await new Promise((r) => setTimeout(r, 3)); // past the 2 ms a /proc/stat reading is reused
       }
       expect(keptFor(mine)).toBeGreaterThan(0); // its thread's schedstat, kept between replies
       expect(samples[0]).toBeGreaterThan(0); // (another file's copy of proc.ts, in this worker, may keep one too)

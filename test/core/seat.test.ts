@@ -106,6 +106,22 @@ describe('a seat, against a fake bot', () => {
     await seat.stop();
   });
 
+  it("an answer in time, not yet stamped by the busy thread when the jury's deadline look comes (the loop ran the deadline's timer first): the look reads it, accepted as late-excused", async () => {
+    // CI, stop 46: under load the deadline's timer ran in the same loop turn as, and before, the
+    // answer's arrival; the fake's look then found the line waiting for the busy thread and answered
+    // "nothing there" (move-timeout). A real look reads the pipe and stamps what is in it.
+    const { bot, seat, violations } = seatWith(replyAfter(99.5), { moveMs: 100 });
+    bot.stampLateByMs = 5;
+    bot.timersLateByMs = 3; // the answer's arrival is still due at 99.5 ms: the jury's first look after it finds it
+    seat.write(['go']);
+    expect(await seat.collect(request(), undefined)).toMatchObject({ lines: ['N'] });
+    // Usually the deadline's look finds it (late-excused); a jury woken late before the deadline finds it
+    // in time (no verdict). Never a timeout.
+    expect(violations.map((v) => [v.code, v.severity])).toEqual(seat.replies[0]!.wallMs > 100 ? [['late-excused', 'warning']] : []);
+    if (violations.length > 0) expect((violations[0]!.evidence as { ownMs: number }).ownMs).toBeLessThanOrEqual(100);
+    await seat.stop();
+  });
+
   it('a jury held up past the deadline (its event loop blocked) judges the answer by its stamp: in time is in time', async () => {
     const { seat, violations } = seatWith(replyAfter(99.5), { moveMs: 100 });
     seat.write(['go']);

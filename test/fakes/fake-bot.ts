@@ -44,6 +44,11 @@ export class FakeBot implements BotIo {
    * it arrived, and the stamping thread's mark shows the busy time (as the event loop's would).
    */
   stampLateByMs = 0;
+  /**
+   * The fake's own timers (its lines, its exits) fire this much after their moment, as on a late event
+   * loop; what is due still happens, in order, whenever the jury looks first (catchUp).
+   */
+  timersLateByMs = 0;
   readingPaused = false;
   /** Everything the jury wrote, in order. */
   readonly written: string[] = [];
@@ -126,14 +131,16 @@ export class FakeBot implements BotIo {
   }
 
   /**
-   * A look stamps what had arrived by now; with nothing there, the look's mark is the last empty look.
-   * While a line waits for the busy stamping thread (stampLateByMs), that thread cannot look at all.
+   * A look reads the pipe, as BotProcess.lookAtPipe does: it stamps now what had arrived by now, a line
+   * the busy stamping thread had not got to yet (stampLateByMs) included; with nothing there, the look's
+   * mark is the last empty look. (The jury's timers are held while such a line waits, but a timer due in
+   * the same loop turn as the line's arrival can still run the jury first: it must find the line, as a
+   * real read would, not an empty pipe at its deadline.)
    */
   lookAtPipe(): boolean {
     this.catchUp();
-    if (this.pending.size > 0) return this.unread.length > 0;
     const mark = this.markStamper();
-    if (this.stampPending() === 0 && this.unread.length === 0) this.lastEmptyLook = mark;
+    if (this.stampPending() === 0 && this.pending.size === 0 && this.unread.length === 0) this.lastEmptyLook = mark;
     return this.unread.length > 0;
   }
 
@@ -233,7 +240,7 @@ export class FakeBot implements BotIo {
   private readonly due: { ns: bigint; f: () => void; timer: NodeJS.Timeout | undefined }[] = [];
 
   private at(ns: bigint, f: () => void): void {
-    const ms = Math.max(0, Number(ns - process.hrtime.bigint()) / 1e6);
+    const ms = Math.max(0, Number(ns - process.hrtime.bigint()) / 1e6) + this.timersLateByMs;
     const event = { ns, f, timer: undefined as NodeJS.Timeout | undefined };
     event.timer = setTimeout(() => this.happen(event), ms);
     this.timers.add(event.timer);

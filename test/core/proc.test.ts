@@ -80,41 +80,44 @@ describe('reading a thread from /proc', () => {
     }
   });
 
-  it('the descriptors kept for an ended bot are closed by forgetProcFiles before it returns; /proc/stat is read through one kept descriptor', async () => {
+  it('the descriptors kept for a bot are closed by forgetProcFiles before it returns; /proc/stat is read through one kept descriptor', async () => {
     // Closing them on botjury's own thread costs ~6 µs each; queued to libuv's pool it cost that thread
     // ~100-180 µs each over a run (proc.ts): the closes must be done, not queued, when the call returns.
-    const keptFor = (file: RegExp): number =>
-      readdirSync('/proc/self/fd').filter((fd) => {
-        try {
-          return file.test(readlinkSync(`/proc/self/fd/${fd}`));
-        } catch {
-          return false;
-        }
-      }).length;
-    const bot = spawn('sleep', ['30'], { stdio: 'ignore' });
-    const pid = bot.pid!;
-    const mine = new RegExp(`^/proc/${pid}/`);
-    try {
-      const stat = /^\/proc\/stat$/;
-      const samples: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        await new Promise((r) => setTimeout(r, 3)); // past the 2 ms a /proc/stat reading is reused: each sample reads it
-        sampleSched([pid]);
-        samples.push(keptFor(stat));
-      }
-      expect(keptFor(mine)).toBeGreaterThan(0); // its thread's schedstat, kept between replies
-      expect(samples[0]).toBeGreaterThan(0); // (another file's copy of proc.ts, in this worker, may keep one too)
-      expect(samples).toEqual([samples[0], samples[0], samples[0]]);
-      // libuv's pool kept busy meanwhile: a close queued there would still be waiting at the look below.
-      const poolBusy = Array.from({ length: 8 }, () => new Promise((r) => pbkdf2('x', 'y', 60_000, 32, 'sha256', r)));
-      forgetProcFiles([pid]);
-      expect(keptFor(mine)).toBe(0);
-      expect(keptFor(stat)).toBe(samples[0]);
-      await Promise.all(poolBusy);
-    } finally {
-      bot.kill('SIGKILL');
-      forgetProcFiles([pid]);
+    // This worker's own pid stands for the bot: a child spawned here could be born in a cgroup another
+    // test's run left botjury waiting in, and keep that cgroup from being removed.
+    const pid = process.pid;
+    const procFds = (file: RegExp): Set<string> =>
+      new Set(
+        readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            return file.test(readlinkSync(`/proc/self/fd/${fd}`));
+          } catch {
+            return false;
+          }
+        }),
+      );
+    const mine = new RegExp(`^/proc/${pid}/task/\\d+/schedstat$`);
+    const stat = /^\/proc\/stat$/;
+    sampleSched([pid]);
+    forgetProcFiles([pid]); // what this sample and earlier tests in this worker kept for it
+    const before = procFds(mine); // botjury's own thread's file, kept as /proc/self/…, which forgetProcFiles does not concern
+    const samples: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 3)); // past the 2 ms a /proc/stat reading is reused: each sample reads it
+      sampleSched([pid]);
+      samples.push(procFds(stat).size);
     }
+    const kept = [...procFds(mine)].filter((fd) => !before.has(fd));
+    expect(kept.length).toBeGreaterThan(0); // its threads' schedstat, kept between replies
+    expect(samples[0]).toBeGreaterThan(0); // (another file's copy of proc.ts, in this worker, may keep one too)
+    expect(samples).toEqual([samples[0], samples[0], samples[0]]);
+    // libuv's pool kept busy for a few ms: a close queued there would still be waiting at the look below.
+    const poolBusy = Array.from({ length: 8 }, () => new Promise((r) => pbkdf2('x', 'y', 10_000, 32, 'sha256', r)));
+    forgetProcFiles([pid]);
+    const after = procFds(mine);
+    expect(kept.filter((fd) => after.has(fd))).toEqual([]);
+    expect(procFds(stat).size).toBe(samples[0]);
+    await Promise.all(poolBusy);
   });
 
   it('machineStallUs: the I/O and memory stall totals of /proc/pressure, never decreasing (null where the kernel has no PSI)', () => {

@@ -348,7 +348,20 @@ describe('javachallenge2015 CLI: the stale-line shift is one verdict per extra l
     const extra = violations(run.report, 'extra-output');
     expect(errorCodes(run.report)).toEqual(['extra-output']);
     // Exactly one per extra line written: turns T = 0, 4 and 8; the spare of T = 12, the bot's last
-    // turn, is never read (the game is over): a warning.
-    expect(extra.map((v) => [v.ply, v.severity])).toEqual([[1, 'error'], [5, 'error'], [9, 'error'], [13, 'warning']]);
+    // turn, is never read (the game is over): a warning. From T = 4 on the jury takes a stale line at
+    // once, without waiting for the bot: on a loaded machine (CI's loaded step, stop 46) a turn's two
+    // lines can come only after the jury's next message, and that turn's spare line is then seen at a
+    // later turn, or with the last one after the end (a warning counting both). Every extra line is
+    // still counted once: the errors and the last warning's lines make four.
+    const quiet = [[1, 'error'], [5, 'error'], [9, 'error'], [13, 'warning']];
+    const got = extra.map((v) => [v.ply, v.severity]);
+    if (JSON.stringify(got) !== JSON.stringify(quiet)) {
+      expect(got[0]).toEqual([1, 'error']); // its first answer's two lines arrive together: seen at once
+      expect(got.length).toBeGreaterThanOrEqual(3); // a late turn moves one spare line, not all of them
+      expect(got.slice(0, -1).every(([ply, severity]) => severity === 'error' && [1, 5, 9].includes(ply as number))).toBe(true);
+      expect(got[got.length - 1]).toEqual([13, 'warning']);
+      const last = extra[extra.length - 1]!.evidence as { lines: number };
+      expect(got.length - 1 + last.lines).toBe(4);
+    }
   });
 });

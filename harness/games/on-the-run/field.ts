@@ -58,7 +58,7 @@ export function loadField(
 
 /** A playing field with the distance table of its cities (dist[a][b]: fewest connections between a and b). */
 export interface FieldAndDistances {
-  field: { map: GameMap; text: string; positions?: readonly (readonly [number, number])[] };
+  field: ReturnType<typeof loadField>;
   dist: readonly (readonly number[])[];
 }
 
